@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, on the embedded database by default or on the PostgreSQL server named
+// by DATABASE_URL. Steps: migration drift check, type check, unit and integration tests (vitest),
+// then browser and black-box REST tests (Playwright) against a started server on a fresh database.
+// Each step's output streams through; the first failing step stops the run with its exit code.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit`
+
+function step(name, cmd, args, env = {}) {
+  if (only.length && !only.includes(name)) return;
+  process.stdout.write(`\n=== ${name}: ${[path.basename(cmd), ...args].join(" ")}\n`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    process.stdout.write(`\n=== ${name} failed (exit ${r.status ?? r.signal})\n`);
+    process.exit(r.status || 1);
+  }
+}
+
+/** A fresh database for the started server: a temporary DATA_DIR, or a new database on the server. */
+async function e2eDatabase() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vmon-e2e-"));
+  const base = process.env.DATABASE_URL;
+  if (!base) return { env: { DATA_DIR: dataDir, DEMO_SEED: "auto" }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `vm_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DEMO_SEED: "1" },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+process.stdout.write(`Database under test: ${process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite"}\n`);
+step("drift", bin("tsx"), ["prisma/tools/migration.ts", "--check"]);
+step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+step("unit", bin("vitest"), ["run"]);
+if (!only.length || only.includes("e2e")) {
+  const db = await e2eDatabase();
+  try {
+    step("e2e", bin("playwright"), ["test"], db.env);
+  } finally {
+    await db.drop();
+  }
+}
+process.stdout.write("\nAll test steps passed.\n");

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { auth, demoCredentials, vmon } from "./support";
+
+test.describe("public catalog", () => {
+  test("GET / answers the JSON catalog without a token", async ({ request }) => {
+    const res = await request.get("/", { headers: { Accept: "application/json" } });
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.data.version).toBe("v1");
+    expect(body.data.base_url).toMatch(/\/v1\/$/);
+    const paths = body.data.endpoints.map((e: { path: string }) => e.path);
+    expect(paths).toContain("/v1/cards/");
+    expect(paths).toContain("/v1/radar/updates/");
+    const restricted = body.data.endpoints.find((e: { path: string }) => e.path === "/v1/network_a/profiles/");
+    expect(restricted).toMatchObject({ access: "restricted", note: expect.any(String) });
+  });
+
+  test("a browser asking for HTML gets the workspace", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
+  });
+
+  test("the API reference renders offline from the OpenAPI document", async ({ page, request }) => {
+    const doc = await (await request.get("/v1/openapi.json")).json();
+    expect(Object.keys(doc.paths)).toContain("/token/validate/");
+    expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
+    await page.goto("/docs");
+    await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+    await expect(page.getByText("/v1/token/validate/")).toBeVisible();
+  });
+});
+
+test.describe("REST surface", () => {
+  test("the printed demo token validates, with rate-limit headers", async ({ request }) => {
+    const { token } = demoCredentials();
+    const res = await request.get("/v1/token/validate/", { headers: auth(token) });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["x-ratelimit-limit"]).toBe("500");
+    const body = await res.json();
+    expect(body.data.access.plan).toBe("paid");
+    expect(body.data.capabilities.network_a_profiles.allowed).toBe(true);
+  });
+
+  test("both trailing-slash forms answer, and errors have the spec's body", async ({ request }) => {
+    const { token } = demoCredentials();
+    expect((await request.get("/v1/token/validate", { headers: auth(token) })).status()).toBe(200);
+    const missing = await request.get("/v1/token/validate/");
+    expect(missing.status()).toBe(401);
+    expect(await missing.json()).toEqual({ error: "not_authenticated", message: expect.any(String) });
+    const unknown = await request.get("/v1/does-not-exist/", { headers: auth(token) });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error).toBe("not_found");
+  });
+});
+
+test.describe("command line while the server runs", () => {
+  test("vmon creates a token the running server accepts, and revokes it", async ({ request }) => {
+    const created = vmon(["tokens", "create", "--email", "cli-e2e@example.test", "--plan", "free", "--limit", "3", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    const { token, account } = JSON.parse(created.stdout);
+    expect(account).toMatchObject({ email: "cli-e2e@example.test", plan: "free", limit: 3 });
+    const ok = await request.get("/v1/token/validate/", { headers: auth(token) });
+    expect((await ok.json()).data.access).toEqual({ plan: "free", limit: 3, period: "lifetime", used: 1, remaining: 2 });
+
+    const listed = vmon(["tokens", "list", "--email", "cli-e2e@example.test", "--json"]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toContain(token);
+
+    expect(vmon(["tokens", "revoke", token]).code).toBe(0);
+    const revoked = await request.get("/v1/token/validate/", { headers: auth(token) });
+    expect(revoked.status()).toBe(401);
+    expect((await revoked.json()).error).toBe("authentication_failed");
+  });
+
+  test("vmon reports bad input with a non-zero exit and a clear message", async () => {
+    const r = vmon(["tokens", "create", "--email", "cli-e2e@example.test", "--plan", "gold"]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("--plan must be one of");
+    expect(vmon(["nonsense"]).code).toBe(2);
+  });
+});

@@ -1,0 +1,18 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The spec's paths end with a slash; both forms must be served, never redirected.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  // Server-only packages with native or WASM parts are loaded by Node, not bundled.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-pgvector",
+    "@electric-sql/pglite-socket",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+  ],
+  typescript: { tsconfigPath: "tsconfig.json" },
+};
+
+export default nextConfig;

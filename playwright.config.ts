@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser and black-box REST tests against a started server (`node bin/start.js`). `npm test`
+ * provides a fresh database through DATA_DIR / DATABASE_URL; the server seeds the demo dataset and
+ * writes the demo credentials to DATA_DIR/demo-credentials.json.
+ */
+const port = Number(process.env.E2E_PORT ?? 3111);
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node bin/start.js",
+    url: `http://localhost:${port}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

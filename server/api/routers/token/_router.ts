@@ -1,0 +1,6 @@
+import { createTRPCRouter } from "../../trpc";
+import { validateTokenRoute } from "./validate";
+
+export const tokenRouter = createTRPCRouter({
+  validate: validateTokenRoute,
+});

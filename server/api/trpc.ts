@@ -1,0 +1,129 @@
+/**
+ * tRPC in three parts: (1) the context, (2) initialisation, (3) the procedures every router builds on.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { ZodError } from "zod";
+import { callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
+import { db, type TDb } from "../db/client";
+import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
+import { AppError } from "../lib/errors";
+
+// ---------------------------------------------------------------- 1. context
+
+export interface TResponseHeaders {
+  set(name: string, value: string): void;
+}
+
+export interface TContext {
+  db: TDb;
+  caller: TCaller;
+  /** "rest": the /v1 API (token auth, quotas); "trpc": the browser UI (session auth). */
+  transport: "rest" | "trpc";
+  resHeaders: TResponseHeaders;
+  /** Set once the request has been counted against the quota. */
+  access?: TAccess;
+}
+
+export async function createRestContext(req: Request, resHeaders: TResponseHeaders): Promise<TContext> {
+  const prisma = await db();
+  const caller = await callerFromAuthorization(prisma, req.headers.get("authorization"));
+  return { db: prisma, caller, transport: "rest", resHeaders };
+}
+
+/** Browser calls: the signed-in account (resolved by the route handler from the session). */
+export async function createBrowserContext(account: TAccount | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
+  const prisma = await db();
+  return { db: prisma, caller: account ? { kind: "session", account } : { kind: "anonymous" }, transport: "trpc", resHeaders };
+}
+
+// ---------------------------------------------------------------- 2. initialisation
+
+const t = initTRPC
+  .context<TContext>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const app = error.cause instanceof AppError ? error.cause : undefined;
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: app?.code ?? (error.cause instanceof ZodError ? "validation_error" : undefined),
+        },
+      };
+    },
+  });
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** tRPC carries AppErrors as the cause of a TRPCError; the HTTP edge turns them back into bodies. */
+function asTRPCError(err: AppError): TRPCError {
+  const codes = {
+    400: "BAD_REQUEST",
+    401: "UNAUTHORIZED",
+    403: "FORBIDDEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_SUPPORTED",
+    409: "CONFLICT",
+    413: "PAYLOAD_TOO_LARGE",
+    429: "TOO_MANY_REQUESTS",
+    500: "INTERNAL_SERVER_ERROR",
+    503: "SERVICE_UNAVAILABLE",
+  } as const;
+  const code = codes[err.status as keyof typeof codes] ?? "INTERNAL_SERVER_ERROR";
+  return new TRPCError({ code, message: err.message, cause: err });
+}
+
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    // Keep our code and message; the status follows from the code.
+    return { ...result, error: asTRPCError(result.error.cause) } as typeof result;
+  }
+  return result;
+});
+
+// ---------------------------------------------------------------- 3. procedures
+
+/** No authentication (the public catalog). */
+export const publicProcedure = t.procedure.use(appErrors);
+
+/**
+ * An authenticated caller: 401 without or with a bad token; API token requests are counted against
+ * the account's quota (429 when exhausted) and answer with rate-limit headers.
+ */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { caller } = ctx;
+  if (caller.kind === "anonymous") {
+    throw new AppError("not_authenticated", "Authentication credentials were not provided. Send 'Authorization: Token <API_TOKEN>'.");
+  }
+  if (caller.kind === "invalid") throw new AppError("authentication_failed", caller.reason);
+  let access = ctx.access;
+  if (caller.kind === "token" && !access) {
+    access = await consumeRequest(ctx.db, caller.account);
+    for (const [k, v] of Object.entries(rateLimitHeaders(access))) ctx.resHeaders.set(k, v);
+  }
+  return next({ ctx: { ...ctx, caller, account: caller.account, access } });
+});
+
+/** Scope `full` required: collections-only accounts get 403 (spec: Accounts limited to collections, rule 4). */
+export const protectedProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (ctx.account.scope !== "full") {
+    throw new AppError("permission_denied", "This account is limited to collections and cannot use this endpoint.");
+  }
+  return next();
+});
+
+/** Raw data: needs the `network_a_profiles` permission; collections-only accounts pass (their rules apply inside). */
+export const rawDataProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (ctx.account.scope !== "collections_only" && !ctx.account.permissions.includes("network_a_profiles")) {
+    throw new AppError(
+      "permission_denied",
+      "This endpoint is restricted: the account has no access to raw data. Contact support to request access.",
+    );
+  }
+  return next();
+});

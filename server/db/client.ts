@@ -1,0 +1,54 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { env } from "../env";
+import { PrismaClient } from "./generated/prisma/client";
+import { startEmbeddedHost, type TEmbeddedHost, type THostRole } from "./embedded";
+
+export type TDb = InstanceType<typeof PrismaClient>;
+
+/**
+ * The process-wide database handle. PostgreSQL when DATABASE_URL is set, otherwise the embedded
+ * PGlite under DATA_DIR (see embedded.ts). Kept on globalThis so that Next's bundled route
+ * handlers and the process that started them share one pool.
+ */
+interface TDbState {
+  url: string;
+  mode: "postgres" | "embedded";
+  prisma: TDb;
+  host?: TEmbeddedHost;
+}
+
+const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
+
+export function createPrisma(url: string, max = 10): TDb {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+}
+
+/** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
+export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?: (pid: number) => void } = {}) {
+  g.__vmonDb ??= (async (): Promise<TDbState> => {
+    const { DATABASE_URL, DATA_DIR } = env();
+    // Set by the process that hosts the embedded database (and by tests for their own database).
+    const shared = process.env.VMON_DATABASE_URL;
+    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared) };
+    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16) };
+    const host = await startEmbeddedHost(`${DATA_DIR}/pglite`, opts);
+    process.env.VMON_DATABASE_URL = host.url;
+    return { url: host.url, mode: "embedded", prisma: createPrisma(host.url), host };
+  })().catch((err) => {
+    g.__vmonDb = undefined;
+    throw err;
+  });
+  return g.__vmonDb;
+}
+
+export async function db(): Promise<TDb> {
+  return (await openDatabase()).prisma;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const state = await g.__vmonDb?.catch(() => undefined);
+  g.__vmonDb = undefined;
+  if (!state) return;
+  await state.prisma.$disconnect();
+  await state.host?.stop();
+}

@@ -1,0 +1,177 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+
+/**
+ * The embedded database (PGlite) as a small PostgreSQL server on a loopback port, so that the
+ * service, the `vmon` command line and the tests all talk to it the same way as to a real server
+ * (one code path: Prisma + adapter-pg).
+ *
+ * A PGlite data directory can be open in one process only. The process that opens it (the "host")
+ * records `{pid, port}` in `<dir>.lock`; any other process finds the lock, checks that the host is
+ * alive, and connects to its port instead of opening the files itself.
+ */
+
+export interface TEmbeddedHost {
+  url: string;
+  /** true when this process opened the data directory; false when it joined another process's host */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+/** "server" hosts stay up; a "cli" host lives for one command, so a starting server waits for it. */
+export type THostRole = "server" | "cli";
+
+interface TLockInfo {
+  pid: number;
+  port: number;
+  role: THostRole;
+}
+
+function urlFor(port: number): string {
+  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+/** The lock's content; `port` is 0 while its holder is still opening the database. */
+function readLock(lockPath: string): TLockInfo | undefined {
+  try {
+    const info = JSON.parse(readFileSync(lockPath, "utf8")) as TLockInfo;
+    return Number.isInteger(info.pid) && Number.isInteger(info.port) ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.setTimeout(1000);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** A host that another process runs, or undefined. */
+export async function findRunningHost(dataDir: string): Promise<TLockInfo | undefined> {
+  const info = readLock(lockPathOf(dataDir));
+  if (!info || info.port === 0 || info.pid === process.pid) return undefined;
+  if (!processAlive(info.pid)) return undefined;
+  return (await portOpen(info.port)) ? info : undefined;
+}
+
+function lockPathOf(dataDir: string): string {
+  return `${path.resolve(dataDir)}.lock`;
+}
+
+/** Takes the lock atomically; false when a live process holds it. */
+function takeLock(lockPath: string): boolean {
+  try {
+    const fd = openSync(lockPath, "wx");
+    writeFileSync(fd, JSON.stringify({ pid: process.pid, port: 0, role: "cli" }));
+    closeSync(fd);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    const info = readLock(lockPath);
+    if (info && processAlive(info.pid) && info.pid !== process.pid) return false;
+    rmSync(lockPath, { force: true }); // stale: its process is gone
+    return takeLock(lockPath);
+  }
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  const [{ PGlite }, { vector }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite-pgvector"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  return PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
+}
+
+async function serve(db: PGlite): Promise<{ port: number; stop(): Promise<void> }> {
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const server = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: 64 });
+  await server.start();
+  const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
+  return { port: address.port, stop: () => server.stop() };
+}
+
+/**
+ * Opens (or joins) the embedded database in `dataDir`; `dataDir` undefined means an in-memory
+ * database private to this process (tests).
+ */
+export async function startEmbeddedHost(
+  dataDir: string | undefined,
+  opts: { role?: THostRole; waitMs?: number; onWait?: (holder: number) => void } = {},
+): Promise<TEmbeddedHost> {
+  const role = opts.role ?? "cli";
+  if (dataDir === undefined) {
+    const db = await openPGlite(undefined);
+    const socket = await serve(db);
+    return {
+      url: urlFor(socket.port),
+      owned: true,
+      stop: async () => {
+        await socket.stop();
+        await db.close();
+      },
+    };
+  }
+
+  const dir = path.resolve(dataDir);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const lockPath = lockPathOf(dir);
+  const deadline = Date.now() + (opts.waitMs ?? 0);
+  for (;;) {
+    const running = await findRunningHost(dir);
+    // A server never joins a one-command host: it would lose its database when that command ends.
+    if (running && (role === "cli" || running.role === "server")) {
+      return { url: urlFor(running.port), owned: false, stop: async () => {} };
+    }
+    if (!running && takeLock(lockPath)) break;
+    const holder = readLock(lockPath);
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder?.pid ?? "?"} (${holder?.role ?? "starting"}); try again in a moment.`,
+      );
+    }
+    opts.onWait?.(holder?.pid ?? 0);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  try {
+    mkdirSync(dir, { recursive: true });
+    const db = await openPGlite(dir);
+    const socket = await serve(db);
+    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, port: socket.port, role } satisfies TLockInfo));
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      await socket.stop();
+      await db.close();
+      rmSync(lockPath, { force: true });
+    };
+    return { url: urlFor(socket.port), owned: true, stop };
+  } catch (err) {
+    rmSync(lockPath, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,111 @@
+import type { TAccount } from "../../auth/caller";
+import type { TDb } from "../../db/client";
+import { env } from "../../env";
+import { AppError } from "../../lib/errors";
+
+/** A request quota as reported in token validation `access` (spec: Token access and capabilities). */
+export interface TAccess {
+  plan: TAccount["plan"];
+  limit: number | null;
+  period: "lifetime" | "daily" | null;
+  used: number | null;
+  remaining: number | null;
+  /** Next reset (daily plans), not part of `access` in the body. */
+  resetAt: Date | null;
+}
+
+/** Account override, then group override, then plan default (DESIGN.md §3). */
+export function effectiveLimit(account: TAccount): number | null {
+  if (account.plan === "unlimited") return null;
+  if (account.limitOverride !== null) return account.limitOverride;
+  if (account.groupLimitOverride !== null) return account.groupLimitOverride;
+  return account.plan === "free" ? env().FREE_LIFETIME_LIMIT : env().PAID_DAILY_LIMIT;
+}
+
+function periodKey(plan: TAccount["plan"], now: Date): string {
+  return plan === "free" ? "lifetime" : now.toISOString().slice(0, 10);
+}
+
+function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/**
+ * Counts one request against the account's quota, atomically: the counter only moves while it is
+ * under the limit, so N concurrent requests against K remaining let exactly K through.
+ * Throws 429 throttled (refused requests are not counted).
+ */
+export async function consumeRequest(db: TDb, account: TAccount, now = new Date()): Promise<TAccess> {
+  const limit = effectiveLimit(account);
+  if (limit === null) {
+    return { plan: account.plan, limit: null, period: null, used: null, remaining: null, resetAt: null };
+  }
+  const period = account.plan === "free" ? "lifetime" : "daily";
+  const resetAt = period === "daily" ? nextUtcMidnight(now) : null;
+  const rows =
+    limit > 0
+      ? await db.$queryRaw<{ count: number }[]>`
+          INSERT INTO quota_counter (account_id, period, count) VALUES (${account.id}, ${periodKey(account.plan, now)}, 1)
+          ON CONFLICT (account_id, period) DO UPDATE SET count = quota_counter.count + 1
+          WHERE quota_counter.count < ${limit}
+          RETURNING count`
+      : [];
+  const used = rows[0]?.count;
+  if (used === undefined) throw throttled(account.plan, limit, resetAt, now);
+  return { plan: account.plan, limit, period, used, remaining: Math.max(0, limit - used), resetAt };
+}
+
+function throttled(plan: TAccount["plan"], limit: number, resetAt: Date | null, now: Date): AppError {
+  if (plan === "free" || !resetAt) {
+    return new AppError(
+      "throttled",
+      `Request quota exceeded: the free plan has a lifetime limit of ${limit} requests. Upgrade to a paid plan to continue.`,
+      { extra: { plan: "free" } },
+    );
+  }
+  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    "throttled",
+    `Request quota exceeded: the paid plan has a daily limit of ${limit} requests. The quota resets at 00:00 UTC.`,
+    {
+      extra: { plan: "paid", reset_at: resetAt.toISOString() },
+      headers: rateLimitHeaders({ limit, remaining: 0, resetAt, retryAfter }),
+    },
+  );
+}
+
+export function rateLimitHeaders(q: {
+  limit: number | null;
+  remaining: number | null;
+  resetAt: Date | null;
+  retryAfter?: number;
+}): Record<string, string> {
+  if (q.limit === null) return {};
+  const h: Record<string, string> = {
+    "X-RateLimit-Limit": String(q.limit),
+    "X-RateLimit-Remaining": String(q.remaining ?? 0),
+  };
+  if (q.resetAt) h["X-RateLimit-Reset"] = String(Math.floor(q.resetAt.getTime() / 1000));
+  if (q.retryAfter !== undefined) h["Retry-After"] = String(q.retryAfter);
+  return h;
+}
+
+/** Current usage without counting (UI, CLI). */
+export async function readAccess(db: TDb, account: TAccount, now = new Date()): Promise<TAccess> {
+  const limit = effectiveLimit(account);
+  if (limit === null) {
+    return { plan: account.plan, limit: null, period: null, used: null, remaining: null, resetAt: null };
+  }
+  const rows = await db.$queryRaw<{ count: number }[]>`
+    SELECT count FROM quota_counter WHERE account_id = ${account.id} AND period = ${periodKey(account.plan, now)}`;
+  const used = rows[0]?.count ?? 0;
+  const daily = account.plan !== "free";
+  return {
+    plan: account.plan,
+    limit,
+    period: daily ? "daily" : "lifetime",
+    used,
+    remaining: Math.max(0, limit - used),
+    resetAt: daily ? nextUtcMidnight(now) : null,
+  };
+}

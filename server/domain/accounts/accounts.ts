@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { hashPassword } from "../../auth/password";
+import type { TDb } from "../../db/client";
+import { AppError } from "../../lib/errors";
+
+export const ZPlan = z.enum(["free", "paid", "unlimited"]);
+export const ZScope = z.enum(["full", "collections_only"]);
+export const PERMISSIONS = ["network_a_profiles"] as const;
+export const ZPermission = z.enum(PERMISSIONS);
+export const ZEmail = z.string().trim().toLowerCase().email("must be an e-mail address").max(254);
+
+export interface TAccountSettings {
+  plan?: z.infer<typeof ZPlan>;
+  /** null clears the override */
+  limit?: number | null;
+  scope?: z.infer<typeof ZScope>;
+  grant?: z.infer<typeof ZPermission>[];
+  /** slugs of private (or shared) collections assigned to the account */
+  collections?: string[];
+  group?: string | null;
+  staff?: boolean;
+}
+
+export async function createUser(
+  db: TDb,
+  input: { email: string; password?: string; staff?: boolean; name?: string },
+) {
+  const email = ZEmail.parse(input.email);
+  const existing = await db.account.findUnique({ where: { email } });
+  if (existing) throw new AppError("conflict", `An account with e-mail ${email} already exists.`);
+  if (input.password !== undefined && input.password.length < 8) {
+    throw new AppError("validation_error", "password: must be at least 8 characters");
+  }
+  return db.account.create({
+    data: {
+      email,
+      name: input.name,
+      isStaff: input.staff ?? false,
+      plan: input.staff ? "unlimited" : "free",
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+    },
+  });
+}
+
+/** Finds the account by e-mail or creates it, then applies the given settings. */
+export async function ensureAccount(db: TDb, emailInput: string, settings: TAccountSettings = {}) {
+  const email = ZEmail.parse(emailInput);
+  const account =
+    (await db.account.findUnique({ where: { email } })) ?? (await db.account.create({ data: { email } }));
+  return applySettings(db, account.id, settings);
+}
+
+export async function applySettings(db: TDb, accountId: number, s: TAccountSettings) {
+  let groupId: number | null | undefined;
+  if (s.group !== undefined) {
+    groupId = s.group === null ? null : (await db.group.upsert({ where: { name: s.group }, create: { name: s.group }, update: {} })).id;
+  }
+  let collectionIds: number[] | undefined;
+  if (s.collections !== undefined) {
+    const found = await db.collection.findMany({ where: { slug: { in: s.collections } }, select: { id: true, slug: true } });
+    const missing = s.collections.filter((slug) => !found.some((c) => c.slug === slug));
+    if (missing.length > 0) throw new AppError("validation_error", `collections: unknown collection(s) ${missing.join(", ")}`);
+    collectionIds = found.map((c) => c.id);
+  }
+  return db.$transaction(async (tx) => {
+    const current = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
+    const permissions = s.grant ? [...new Set([...current.permissions, ...s.grant])] : undefined;
+    const account = await tx.account.update({
+      where: { id: accountId },
+      data: {
+        plan: s.staff ? "unlimited" : s.plan,
+        limitOverride: s.limit,
+        scope: s.scope,
+        permissions,
+        groupId,
+        isStaff: s.staff,
+      },
+    });
+    if (collectionIds) {
+      await tx.collectionAssignment.deleteMany({ where: { accountId } });
+      await tx.collectionAssignment.createMany({ data: collectionIds.map((collectionId) => ({ accountId, collectionId })) });
+    }
+    return account;
+  });
+}

@@ -1,0 +1,38 @@
+import { generateToken, hashToken } from "../../auth/token-hash";
+import type { TDb } from "../../db/client";
+import { AppError } from "../../lib/errors";
+
+/** Creates an API token; the raw token is returned once and never stored. */
+export async function createApiToken(db: TDb, accountId: number, opts: { name?: string; expiresAt?: Date } = {}) {
+  const { raw, hash, prefix } = generateToken();
+  const token = await db.apiToken.create({
+    data: { accountId, name: opts.name, prefix, hash, expiresAt: opts.expiresAt },
+  });
+  return { raw, token };
+}
+
+/** Revokes by raw token. Revoking twice is harmless. */
+export async function revokeApiToken(db: TDb, raw: string) {
+  const token = await db.apiToken.findUnique({ where: { hash: hashToken(raw.trim()) } });
+  if (!token) throw new AppError("not_found", "No such token.");
+  return db.apiToken.update({ where: { id: token.id }, data: { revokedAt: token.revokedAt ?? new Date() } });
+}
+
+export async function listApiTokens(db: TDb, email?: string) {
+  const rows = await db.apiToken.findMany({
+    where: email ? { account: { email: email.trim().toLowerCase() } } : {},
+    include: { account: { select: { email: true } } },
+    orderBy: { id: "asc" },
+  });
+  const now = Date.now();
+  return rows.map((t) => ({
+    id: t.id,
+    email: t.account.email,
+    prefix: t.prefix,
+    name: t.name,
+    created_at: t.createdAt.toISOString(),
+    expires_at: t.expiresAt?.toISOString() ?? null,
+    revoked_at: t.revokedAt?.toISOString() ?? null,
+    status: t.revokedAt ? "revoked" : t.expiresAt && t.expiresAt.getTime() <= now ? "expired" : "active",
+  }));
+}

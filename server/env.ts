@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the service reads, validated in one place (DESIGN.md §8).
+ * Read through `env()`; the result is cached per process.
+ */
+const ZEnv = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DATA_DIR: z.string().trim().min(1).default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  BASE_URL: z.string().trim().url().optional(),
+  AUTH_SECRET: z.string().min(16).optional(),
+  EMBEDDINGS_PROVIDER: z.string().trim().default("local"),
+  EMBEDDINGS_URL: z.string().trim().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().trim().optional(),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  FREE_LIFETIME_LIMIT: z.coerce.number().int().min(0).default(100),
+  PAID_DAILY_LIMIT: z.coerce.number().int().min(0).default(500),
+  RADAR_CONNECTOR: z.enum(["dataset", "http"]).default("dataset"),
+  RADAR_CONNECTOR_URL: z.string().trim().optional(),
+  RADAR_LIMIT_NETWORK_A: z.coerce.number().int().min(0).default(100),
+  RADAR_LIMIT_NETWORK_B: z.coerce.number().int().min(0).default(100),
+  DEMO_SEED: z.enum(["auto", "0", "1"]).default("auto"),
+  WORKERS: z.enum(["0", "1"]).default("1"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type TEnv = z.infer<typeof ZEnv> & { BASE_URL: string };
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  if (cached) return cached;
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  cached = { ...e, BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") };
+  return cached;
+}
+
+/** For tests that change variables between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

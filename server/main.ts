@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { closeDatabase, openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
+import { seedDemo } from "./domain/demo/seed";
+import { env } from "./env";
+import { logger } from "./lib/logger";
+
+/** Runs the whole service in one process: database, migrations, demo data, web app, workers. */
+export async function main({ dev, root }: { dev: boolean; root: string }): Promise<void> {
+  const config = env();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
+
+  const database = await openDatabase({
+    role: "server",
+    waitMs: 120_000,
+    onWait: (pid) => logger.info("waiting for the embedded database to be released", { pid }),
+  });
+  logger.info("database", { mode: database.mode });
+  const { applied } = await migrate(database.url, (name) => logger.info("applying migration", { name }));
+  if (applied.length) logger.info("migrations applied", { count: applied.length });
+
+  await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
+
+  const app = next({ dev, dir: root, port: config.PORT, hostname: "localhost" });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON.stringify({ error: "internal_error", message: "An internal error occurred." }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
+  logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs` });
+  printDemoCredentials(config.DATA_DIR, config.BASE_URL);
+
+  const shutdown = async (signal: string) => {
+    logger.info("shutting down", { signal });
+    server.close();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+function authSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const credentialsFile = (dataDir: string) => path.join(dataDir, "demo-credentials.json");
+
+/** DEMO_SEED (DESIGN.md §8): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL. */
+async function maybeSeedDemo(db: Awaited<ReturnType<typeof openDatabase>>["prisma"], mode: string, dataDir: string) {
+  const setting = env().DEMO_SEED;
+  if (setting === "0" || (setting === "auto" && mode !== "embedded")) return;
+  if ((await db.card.count({ take: 1 })) > 0) return;
+  logger.info("empty database: loading the demo dataset (about a minute)");
+  const started = Date.now();
+  const report = await seedDemo(db, { scale: 1 });
+  logger.info("demo dataset loaded", { lines: report.lines, seconds: Math.round((Date.now() - started) / 1000) });
+  const privateCollections = (await db.collection.findMany({ where: { visibility: "private" }, select: { slug: true } })).map((c) => c.slug);
+  const credentials = await createDemoAccount(db, privateCollections);
+  writeFileSync(credentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+}
+
+function printDemoCredentials(dataDir: string, baseUrl: string) {
+  const file = credentialsFile(dataDir);
+  if (!existsSync(file)) return;
+  const c = JSON.parse(readFileSync(file, "utf8")) as TDemoCredentials;
+  process.stdout.write(
+    [
+      "",
+      "  Demo account (stored in " + file + "):",
+      `    sign in at ${baseUrl}/signin with ${c.email} / ${c.password}`,
+      `    API token: ${c.token}`,
+      `    try: curl -H "Authorization: Token ${c.token}" ${baseUrl}/v1/token/validate/`,
+      "",
+    ].join("\n") + "\n",
+  );
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { revokeApiToken } from "../../server/domain/accounts/tokens";
+import { api, createAccount } from "../helpers/api";
+import { openTestDb, type TTestDb } from "../helpers/db";
+
+let t: TTestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("authentication", () => {
+  it("answers 401 not_authenticated without a token", async () => {
+    const r = await api("GET", "/token/validate/");
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ error: "not_authenticated", message: expect.any(String) });
+  });
+
+  it.each([
+    ["an unknown token", "Token nope"],
+    ["another scheme", "Bearer abc"],
+    ["no token after the scheme", "Token"],
+    ["two words", "Token a b"],
+    ["a huge token", `Token ${"x".repeat(5000)}`],
+  ])("answers 401 authentication_failed for %s", async (_label, header) => {
+    const r = await api("GET", "/token/validate/", { headers: { authorization: header } });
+    expect(r.status).toBe(401);
+    expect(r.body.error).toBe("authentication_failed");
+    expect(typeof r.body.message).toBe("string");
+  });
+
+  it("refuses revoked and expired tokens", async () => {
+    const revoked = await createAccount(t.db);
+    await revokeApiToken(t.db, revoked.token);
+    const r1 = await api("GET", "/token/validate/", { token: revoked.token });
+    expect(r1.status).toBe(401);
+    expect(r1.body).toMatchObject({ error: "authentication_failed", message: "Token has been revoked." });
+
+    const expired = await createAccount(t.db, { expiresAt: new Date(Date.now() - 1000) });
+    const r2 = await api("GET", "/token/validate/", { token: expired.token });
+    expect(r2.status).toBe(401);
+    expect(r2.body).toMatchObject({ error: "authentication_failed", message: "Token has expired." });
+  });
+
+  it("stores only a hash of the token", async () => {
+    const { token, tokenId } = await createAccount(t.db);
+    const row = await t.db.apiToken.findUniqueOrThrow({ where: { id: tokenId } });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("token validation", () => {
+  it("reports access, capabilities and scope of a paid token and counts itself", async () => {
+    const { token } = await createAccount(t.db, { plan: "paid" });
+    const r = await api("GET", "/token/validate/", { token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.access).toEqual({ plan: "paid", limit: 500, period: "daily", used: 1, remaining: 499 });
+    expect(r.body.data.scope).toBe("full");
+    expect(r.headers.get("x-ratelimit-limit")).toBe("500");
+    expect(r.headers.get("x-ratelimit-remaining")).toBe("499");
+    const reset = Number(r.headers.get("x-ratelimit-reset"));
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect(reset).toBe(midnight.getTime() / 1000);
+    const again = await api("GET", "/token/validate/", { token });
+    expect(again.body.data.access.used).toBe(2);
+  });
+
+  it("reports free (lifetime) and unlimited plans", async () => {
+    const free = await createAccount(t.db, { plan: "free" });
+    const r = await api("GET", "/token/validate/", { token: free.token });
+    expect(r.body.data.access).toEqual({ plan: "free", limit: 100, period: "lifetime", used: 1, remaining: 99 });
+    expect(r.headers.get("x-ratelimit-reset")).toBeNull();
+
+    const staff = await createAccount(t.db, { staff: true });
+    const u = await api("GET", "/token/validate/", { token: staff.token });
+    expect(u.body.data.access).toEqual({ plan: "unlimited", limit: null, period: null, used: null, remaining: null });
+  });
+
+  it("applies account, then group, then plan limits", async () => {
+    const grouped = await createAccount(t.db, { plan: "paid", group: "partners-1000" });
+    await t.db.group.update({ where: { name: "partners-1000" }, data: { limitOverride: 1000 } });
+    expect((await api("GET", "/token/validate/", { token: grouped.token })).body.data.access.limit).toBe(1000);
+    const own = await createAccount(t.db, { plan: "paid", group: "partners-1000", limit: 42 });
+    expect((await api("GET", "/token/validate/", { token: own.token })).body.data.access.limit).toBe(42);
+  });
+
+  const capability = (allowed: boolean, restricted: boolean) => ({
+    path: expect.any(String),
+    allowed,
+    ...(restricted ? { access: "restricted", note: expect.any(String) } : {}),
+  });
+
+  it("lists every capability, restricted ones closed without the permission", async () => {
+    const { token } = await createAccount(t.db);
+    const caps = (await api("GET", "/token/validate/", { token })).body.data.capabilities;
+    expect(caps).toEqual({
+      cards: capability(true, false),
+      card_reference_data: capability(true, false),
+      participants: capability(true, false),
+      network_a_profiles: capability(false, true),
+      network_a_collections: capability(false, true),
+      radar: capability(true, false),
+      token: capability(true, false),
+    });
+    expect(caps.network_a_profiles.path).toBe("/v1/network_a/profiles/");
+  });
+
+  it("opens restricted capabilities with the raw-data permission", async () => {
+    const { token } = await createAccount(t.db, { grant: ["network_a_profiles"] });
+    const caps = (await api("GET", "/token/validate/", { token })).body.data.capabilities;
+    expect(caps.network_a_profiles).toEqual(capability(true, true));
+    expect(caps.network_a_collections).toEqual(capability(true, true));
+    expect(caps.cards.allowed).toBe(true);
+  });
+
+  it("allows only the collection capabilities to a collections_only account", async () => {
+    const { token } = await createAccount(t.db, { scope: "collections_only" });
+    const r = await api("GET", "/token/validate/", { token });
+    expect(r.body.data.scope).toBe("collections_only");
+    const caps = r.body.data.capabilities;
+    expect(caps.network_a_profiles.allowed).toBe(true);
+    expect(caps.network_a_collections.allowed).toBe(true);
+    for (const name of ["cards", "card_reference_data", "participants", "radar"]) expect(caps[name].allowed).toBe(false);
+  });
+});
+
+describe("quotas", () => {
+  it("lets exactly the remaining requests through under concurrency", async () => {
+    const { token } = await createAccount(t.db, { plan: "free", limit: 8 });
+    for (let i = 0; i < 3; i++) expect((await api("GET", "/token/validate/", { token })).status).toBe(200);
+    const results = await Promise.all(Array.from({ length: 20 }, () => api("GET", "/token/validate/", { token })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const counter = await t.db.quotaCounter.findFirstOrThrow({ where: { account: { tokens: { some: {} } }, period: "lifetime", count: 8 } });
+    expect(counter.count).toBe(8);
+  });
+
+  it("answers the free plan's 429 body", async () => {
+    const { token } = await createAccount(t.db, { plan: "free", limit: 1 });
+    await api("GET", "/token/validate/", { token });
+    const r = await api("GET", "/token/validate/", { token });
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual({ error: "throttled", message: expect.stringMatching(/lifetime limit of 1 requests.*[Uu]pgrade/), plan: "free" });
+    expect(r.headers.get("retry-after")).toBeNull();
+  });
+
+  it("answers the paid plan's 429 body with the reset time", async () => {
+    const { token } = await createAccount(t.db, { plan: "paid", limit: 1 });
+    await api("GET", "/token/validate/", { token });
+    const r = await api("GET", "/token/validate/", { token });
+    expect(r.status).toBe(429);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect(r.body).toEqual({
+      error: "throttled",
+      message: expect.stringMatching(/daily limit of 1 requests.*00:00 UTC/),
+      plan: "paid",
+      reset_at: midnight.toISOString(),
+    });
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(r.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  it("does not count refused requests", async () => {
+    const { token, account } = await createAccount(t.db, { plan: "free", limit: 2 });
+    for (let i = 0; i < 5; i++) await api("GET", "/token/validate/", { token });
+    const counter = await t.db.quotaCounter.findFirstOrThrow({ where: { accountId: account.id } });
+    expect(counter.count).toBe(2);
+  });
+});
+
+describe("REST edge", () => {
+  it("answers unknown /v1 paths with a 404 not_found body", async () => {
+    const { token } = await createAccount(t.db);
+    for (const path of ["/nope/", "/cards/x/y/z/w/", "/token/validate/extra/"]) {
+      const r = await api("GET", path, { token });
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: "not_found", message: expect.any(String) });
+    }
+  });
+
+  it("serves both trailing-slash forms", async () => {
+    const { token } = await createAccount(t.db);
+    expect((await api("GET", "/token/validate", { token })).status).toBe(200);
+    expect((await api("GET", "/token/validate/", { token })).status).toBe(200);
+  });
+
+  it("rejects malformed JSON bodies with validation_error", async () => {
+    const { token } = await createAccount(t.db);
+    const r = await api("POST", "/token/validate/", { token, rawBody: "{not json", headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: "validation_error", message: expect.stringContaining("JSON") });
+  });
+
+  it("rejects unknown query parameters on strict endpoints with validation_error", async () => {
+    const { token } = await createAccount(t.db);
+    const r = await api("GET", "/token/validate/?bogus=1", { token });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("validation_error");
+    expect(r.body.message).toContain("bogus");
+  });
+});

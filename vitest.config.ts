@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts", "server/**/*.test.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Vite exports BASE_URL="/" to tests; the service reads BASE_URL as its public address.
+    env: { LOG_LEVEL: "error", DEMO_SEED: "0", BASE_URL: "http://localhost:3000" },
+  },
+});
