@@ -9,6 +9,7 @@ import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo
 import { seedDemo } from "./domain/demo/seed";
 import { env } from "./env";
 import { logger } from "./lib/logger";
+import { startWorkers } from "./workers";
 
 /** Runs the whole service in one process: database, migrations, demo data, web app, workers. */
 export async function main({ dev, root }: { dev: boolean; root: string }): Promise<void> {
@@ -43,10 +44,12 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs` });
   printDemoCredentials(config.DATA_DIR, config.BASE_URL);
+  const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
 
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
     server.close();
+    await stopWorkers();
     await closeDatabase();
     process.exit(0);
   };

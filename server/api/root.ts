@@ -1,3 +1,4 @@
+import { accountRouter } from "./routers/account/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { createTRPCRouter } from "./trpc";
 
@@ -7,6 +8,7 @@ import { createTRPCRouter } from "./trpc";
  */
 export const appRouter = createTRPCRouter({
   token: tokenRouter,
+  account: accountRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { sessionAccountId, signOut } from "../../server/auth/nextauth";
+import { TRPCReactProvider } from "../_trpc/client";
+
+export const dynamic = "force-dynamic";
+
+const NAV = [
+  { href: "/cards", label: "Cards" },
+  { href: "/participants", label: "Participants" },
+  { href: "/profiles", label: "Founders" },
+  { href: "/radar", label: "Radar" },
+  { href: "/tokens", label: "API tokens" },
+];
+
+async function signOutAction() {
+  "use server";
+  await signOut({ redirectTo: "/signin" });
+}
+
+/** The analyst workspace: signed-in pages only. */
+export default async function WorkspaceLayout({ children }: { children: ReactNode }) {
+  if (!(await sessionAccountId())) redirect("/signin");
+  return (
+    <TRPCReactProvider>
+      <header className="border-b border-slate-200 bg-white">
+        <nav className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3 text-sm">
+          <Link href="/" className="font-semibold">Venture Monitor</Link>
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className="text-slate-600 hover:text-slate-900">
+              {item.label}
+            </Link>
+          ))}
+          <form action={signOutAction} className="ml-auto">
+            <button type="submit" className="text-slate-500 hover:text-slate-900">Sign out</button>
+          </form>
+        </nav>
+      </header>
+      <div className="mx-auto max-w-7xl px-6 py-8">{children}</div>
+    </TRPCReactProvider>
+  );
+}

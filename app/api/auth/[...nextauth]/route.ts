@@ -1,0 +1,3 @@
+import { handlers } from "../../../../server/auth/nextauth";
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,43 @@
+import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
+import { signIn } from "../../server/auth/nextauth";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Sign in · Venture Monitor" };
+
+async function signInAction(form: FormData) {
+  "use server";
+  try {
+    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirectTo: "/cards" });
+  } catch (err) {
+    if (err instanceof AuthError) redirect("/signin?error=1");
+    throw err;
+  }
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const { error } = await searchParams;
+  return (
+    <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <h1 className="text-xl font-semibold">Sign in to Venture Monitor</h1>
+      {error && (
+        <p role="alert" className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          Wrong e-mail or password.
+        </p>
+      )}
+      <form action={signInAction} className="mt-6 space-y-4">
+        <label className="block text-sm">
+          <span className="text-slate-600">E-mail</span>
+          <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+        </label>
+        <label className="block text-sm">
+          <span className="text-slate-600">Password</span>
+          <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+        </label>
+        <button type="submit" className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

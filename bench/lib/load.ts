@@ -1,0 +1,42 @@
+import autocannon from "autocannon";
+
+export interface TLoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-duration load at N connections (autocannon); latencies in ms. */
+export async function load(opts: {
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+  method?: "GET" | "POST";
+  body?: string;
+}): Promise<TLoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections ?? 16,
+    duration: opts.seconds ?? 10,
+    method: opts.method ?? "GET",
+    headers: { ...(opts.body ? { "content-type": "application/json" } : {}), ...opts.headers },
+    body: opts.body,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

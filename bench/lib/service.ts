@@ -1,0 +1,48 @@
+import { execFileSync, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`service did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** The real service (`node bin/start.js`) on the given database, with an unlimited token. */
+export async function startService({ databaseUrl, port }: { databaseUrl: string; port: number }) {
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    BASE_URL: `http://localhost:${port}`,
+    DEMO_SEED: "0",
+    WORKERS: "0",
+    LOG_LEVEL: "warn",
+  };
+  const child = spawn(process.execPath, ["bin/start.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const baseUrl = `http://localhost:${port}`;
+  await waitFor(`${baseUrl}/api/health`, 300_000);
+  const out = execFileSync(
+    process.execPath,
+    ["bin/vmon.js", "tokens", "create", "--email", "bench@venture-monitor.local", "--plan", "unlimited", "--grant", "network_a_profiles", "--json"],
+    { cwd: root, env, encoding: "utf8" },
+  );
+  const { token } = JSON.parse(out) as { token: string };
+  return {
+    baseUrl,
+    token,
+    close: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { createTRPCRouter } from "../../trpc";
+import { me } from "./me";
+import { createToken, listTokens, revokeToken } from "./tokens";
+
+/** The signed-in user's account (browser only). */
+export const accountRouter = createTRPCRouter({
+  me,
+  tokens: createTRPCRouter({ list: listTokens, create: createToken, revoke: revokeToken }),
+});

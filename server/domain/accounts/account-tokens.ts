@@ -1,0 +1,33 @@
+import type { TDb } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { isoOrNull } from "../../lib/format";
+
+function status(t: { revokedAt: Date | null; expiresAt: Date | null }): "active" | "expired" | "revoked" {
+  if (t.revokedAt) return "revoked";
+  return t.expiresAt && t.expiresAt.getTime() <= Date.now() ? "expired" : "active";
+}
+
+/** One account's tokens, newest first (never the tokens themselves). */
+export async function accountTokens(db: TDb, accountId: number) {
+  const rows = await db.apiToken.findMany({ where: { accountId }, orderBy: { id: "desc" } });
+  return rows.map((t) => ({
+    id: t.id,
+    prefix: t.prefix,
+    name: t.name,
+    created_at: t.createdAt.toISOString(),
+    expires_at: isoOrNull(t.expiresAt),
+    revoked_at: isoOrNull(t.revokedAt),
+    status: status(t),
+  }));
+}
+
+/** Revokes one of the account's own tokens; another account's id is "not found". */
+export async function revokeAccountToken(db: TDb, accountId: number, tokenId: number) {
+  const { count } = await db.apiToken.updateMany({
+    where: { id: tokenId, accountId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const row = await db.apiToken.findFirst({ where: { id: tokenId, accountId } });
+  if (!row || (count === 0 && !row.revokedAt)) throw new AppError("not_found", "Token not found.");
+  return (await accountTokens(db, accountId)).find((t) => t.id === tokenId)!;
+}

@@ -1,0 +1,83 @@
+import type { TDb } from "../../db/client";
+import { logger } from "../../lib/logger";
+
+/**
+ * The durable job queue (table `job`). Jobs survive restarts; a worker claims a batch with a lease
+ * (`FOR UPDATE SKIP LOCKED`, so two workers never take the same job); a job whose worker crashed is
+ * claimed again once its lease has expired. `key` makes enqueueing idempotent per queue.
+ */
+
+export interface TJob<P = unknown> {
+  id: bigint;
+  queue: string;
+  key: string | null;
+  payload: P;
+  attempts: number;
+}
+
+export async function enqueue(db: TDb, queue: string, payload: unknown, opts: { key?: string; runAt?: Date } = {}) {
+  await db.$executeRaw`
+    INSERT INTO job (queue, key, payload, status, run_at, updated_at)
+    VALUES (${queue}, ${opts.key ?? null}, ${JSON.stringify(payload)}::jsonb, 'queued', ${opts.runAt ?? new Date()}, now())
+    ON CONFLICT (queue, key) DO UPDATE
+      SET payload = EXCLUDED.payload, status = 'queued', run_at = LEAST(job.run_at, EXCLUDED.run_at), updated_at = now()
+      WHERE job.status <> 'running'`;
+}
+
+export async function claim<P>(db: TDb, queue: string, limit: number, leaseMs: number): Promise<TJob<P>[]> {
+  const leaseUntil = new Date(Date.now() + leaseMs);
+  return db.$queryRaw<TJob<P>[]>`
+    UPDATE job SET status = 'running', lease_until = ${leaseUntil}, attempts = attempts + 1, updated_at = now()
+     WHERE id IN (
+       SELECT id FROM job
+        WHERE queue = ${queue}
+          AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until < now()))
+        ORDER BY run_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, queue, key, payload, attempts`;
+}
+
+export async function complete(db: TDb, ids: bigint[]) {
+  if (ids.length === 0) return;
+  await db.$executeRaw`DELETE FROM job WHERE id = ANY(${ids}::bigint[]) AND status = 'running'`;
+}
+
+export async function fail(db: TDb, id: bigint, error: string, retryInMs?: number) {
+  await db.$executeRaw`
+    UPDATE job SET status = ${retryInMs === undefined ? "failed" : "queued"}, last_error = ${error.slice(0, 2000)},
+           run_at = ${new Date(Date.now() + (retryInMs ?? 0))}, lease_until = NULL, updated_at = now()
+     WHERE id = ${id}`;
+}
+
+export async function pendingCount(db: TDb, queue: string): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM job WHERE queue = ${queue} AND status IN ('queued', 'running')`;
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Runs `tick` every `intervalMs` (immediately again while it reports work done) until stopped.
+ * Errors are logged and the loop goes on. Returns a stop function that waits for the current tick.
+ */
+export function startLoop(name: string, intervalMs: number, tick: () => Promise<number>): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const run = async () => {
+    if (stopped) return;
+    let worked = 0;
+    try {
+      worked = await tick();
+    } catch (error) {
+      logger.error("background loop failed", { loop: name, error });
+    }
+    if (!stopped) timer = setTimeout(() => (running = run()), worked > 0 ? 0 : intervalMs);
+  };
+  timer = setTimeout(() => (running = run()), 0);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,16 @@
+import type { TDb } from "./db/client";
+
+/**
+ * Background work of the server process (and nothing else): each domain that has some adds its
+ * starter to this list. `startWorkers` runs them all and returns one stop function.
+ */
+export type TWorkerStarter = (db: TDb) => () => Promise<void>;
+
+const starters: TWorkerStarter[] = [];
+
+export function startWorkers(db: TDb): () => Promise<void> {
+  const stops = starters.map((start) => start(db));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
