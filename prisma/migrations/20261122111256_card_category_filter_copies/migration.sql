@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "card_category" ADD COLUMN     "round_id" INTEGER,
+ADD COLUMN     "stage_id" INTEGER;

@@ -1,0 +1,121 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDb, type TTestDb } from "../helpers/db";
+
+/**
+ * The command line as a user runs it: a child process on a database of its own (a temporary
+ * embedded DATA_DIR, or the test's throwaway database on the server when DATABASE_URL is set).
+ */
+let dataDir: string;
+let t: TTestDb | undefined;
+let env: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "vmon-cli-"));
+  if (process.env.DATABASE_URL) {
+    t = await openTestDb();
+    env = { ...process.env, DATABASE_URL: t.url, VMON_DATABASE_URL: undefined, DATA_DIR: dataDir };
+  } else {
+    env = { ...process.env, DATABASE_URL: undefined, VMON_DATABASE_URL: undefined, DATA_DIR: dataDir };
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function vmon(...args: string[]) {
+  const r = spawnSync(process.execPath, ["bin/vmon.js", ...args], { env, encoding: "utf8", timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("vmon", () => {
+  it("migrates, then reports the database up to date", () => {
+    const first = vmon("migrate", "--json");
+    expect(first.code, first.stderr).toBe(0);
+    const second = JSON.parse(vmon("migrate", "--json").stdout);
+    expect(second.applied).toEqual([]);
+  });
+
+  it("creates users and refuses duplicates with exit 1", () => {
+    const ok = vmon("users", "create", "--email", "Ana@Example.test", "--password", "correct horse", "--json");
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ email: "ana@example.test", plan: "free", staff: false });
+    const dup = vmon("users", "create", "--email", "ana@example.test");
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toContain("already exists");
+  });
+
+  it("creates, lists and revokes tokens; prints the raw token once", () => {
+    const created = vmon(
+      "tokens", "create", "--email", "ops@example.test", "--plan", "paid", "--limit", "50",
+      "--grant", "network_a_profiles", "--expires-at", "2030-01-01T00:00:00Z", "--json",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout);
+    expect(out.token).toMatch(/^vm_[A-Za-z0-9_-]{43}$/);
+    expect(out.account).toMatchObject({ email: "ops@example.test", plan: "paid", limit: 50, scope: "full", permissions: ["network_a_profiles"] });
+    expect(out.expires_at).toBe("2030-01-01T00:00:00.000Z");
+
+    const listed = vmon("tokens", "list", "--email", "ops@example.test", "--json");
+    expect(listed.stdout).not.toContain(out.token);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ email: "ops@example.test", status: "active" })]);
+
+    expect(vmon("tokens", "revoke", out.token).code).toBe(0);
+    const after = JSON.parse(vmon("tokens", "list", "--email", "ops@example.test", "--json").stdout);
+    expect(after[0].status).toBe("revoked");
+    const unknown = vmon("tokens", "revoke", "vm_nope");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No such token");
+  });
+
+  it.each([
+    [["tokens", "create", "--email", "x@example.test", "--plan", "gold"], "--plan must be one of"],
+    [["tokens", "create", "--email", "x@example.test", "--limit", "-3"], "--limit must be a whole number"],
+    [["tokens", "create", "--email", "x@example.test", "--expires-at", "soon"], "--expires-at must be"],
+    [["tokens", "create"], "--email is required"],
+    [["tokens", "create", "--email", "x@example.test", "--bogus"], "Unknown option"],
+    [["tokens", "create", "--email", "x@example.test", "--collections", "nope"], "unknown collection"],
+  ])("rejects bad input %j with a clear message", (args, message) => {
+    const r = vmon(...args);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(message);
+  });
+
+  it("rejects an invalid e-mail without a stack trace", () => {
+    const r = vmon("users", "create", "--email", "not-an-email");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("e-mail");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("answers unknown commands with usage and exit 2", () => {
+    const r = vmon("frobnicate");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command");
+  });
+
+  it("imports nothing from a file with bad lines and names each one", () => {
+    const file = path.join(dataDir, "bad.jsonl");
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ kind: "stage", slug: "seed", name: "Seed", position: 1 }),
+        "{not json",
+        JSON.stringify({ kind: "wizard", slug: "x" }),
+        JSON.stringify({ kind: "card", slug: "c1", name: "C1", stage: "missing-stage" }),
+      ].join("\n"),
+    );
+    const r = vmon("import", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2:/);
+    expect(r.stderr).toMatch(/line 3:/);
+    expect(r.stderr).toMatch(/line 4:.*missing-stage/);
+    expect(r.stderr).toContain("nothing was imported");
+    const missing = vmon("import", path.join(dataDir, "absent.jsonl"));
+    expect(missing.code).toBe(1);
+  });
+});
