@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } f
 import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { SessionQueue } from "./pglite-queue";
 
 /**
  * The embedded database (PGlite) as a small PostgreSQL server on a loopback port, so that the
@@ -108,6 +109,8 @@ async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
 async function serve(db: PGlite): Promise<{ port: number; stop(): Promise<void> }> {
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const server = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: 64 });
+  // Keep each connection's extended-protocol exchange together (see pglite-queue.ts).
+  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();
   const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
   return { port: address.port, stop: () => server.stop() };
