@@ -2,15 +2,17 @@ import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { readParticipants, withoutId } from "./rows";
-import type { TParticipant } from "./types";
+import type { TParticipant, TParticipantSource } from "./types";
 
 /** One participant by slug with its sources (detail); 404 not_found when there is none. */
 export async function participantBySlug(
   db: TDb,
   slug: string,
   opts: { savedFor?: number } = {},
-): Promise<TParticipant> {
-  const [row] = await readParticipants(db, Prisma.sql`SELECT * FROM participant WHERE slug = ${slug}`, opts);
+): Promise<TParticipant & { sources: TParticipantSource[] }> {
+  // A NUL character cannot be stored, so no slug holds one (and the database would refuse it).
+  if (slug.includes("\0")) throw notFound("Participant");
+  const [row] = await readParticipants(db, Prisma.sql`SELECT id FROM participant WHERE slug = ${slug}`, opts);
   if (!row) throw notFound("Participant");
   const sources = await db.participantSource.findMany({
     where: { participantId: row.id },
@@ -31,7 +33,8 @@ export async function participantsBySlugs(
   opts: { savedFor?: number } = {},
 ): Promise<{ data: TParticipant[]; notFound: string[] }> {
   const wanted = [...new Set(slugs)];
-  const rows = await readParticipants(db, Prisma.sql`SELECT * FROM participant WHERE slug = ANY(${wanted}::text[])`, opts);
+  const storable = wanted.filter((s) => !s.includes("\0"));
+  const rows = await readParticipants(db, Prisma.sql`SELECT id FROM participant WHERE slug = ANY(${storable}::text[])`, opts);
   const bySlug = new Map(withoutId(rows).map((r) => [r.slug, r]));
   return {
     data: wanted.flatMap((s) => bySlug.get(s) ?? []),

@@ -3,9 +3,10 @@ import type { TDb } from "../../db/client";
 import type { TParticipant } from "./types";
 
 /**
- * Reading participants in the spec's shape. `page` is a subquery yielding participant rows (for
- * example one ordered, limited page of the list); type and parent organisation are joined to that
- * page only, so the page itself is found through the participant indexes alone.
+ * Reading participants in the spec's shape. `page` is a statement yielding participant ids (column
+ * `id`; for example one ordered, limited page of the list): the page is found through the
+ * participant indexes alone (index-only where the order allows), and the columns, type and parent
+ * organisation are read for its rows only.
  */
 
 interface TParticipantRow {
@@ -27,8 +28,6 @@ interface TParticipantRow {
 }
 
 export interface TReadOptions {
-  /** `ORDER BY` items over the alias `p`, or none. */
-  orderBy?: Prisma.Sql;
   /** Adds `is_saved` for this account. */
   savedFor?: number;
 }
@@ -57,19 +56,23 @@ export function toParticipant(row: TParticipantRow): TParticipant & { id: number
   return item;
 }
 
-export async function readParticipants(db: TDb, page: Prisma.Sql, opts: TReadOptions = {}): Promise<(TParticipant & { id: number })[]> {
+/** The statement reading `page` in the spec's shape, in no particular order (exported for EXPLAIN). */
+export function participantSelectSql(page: Prisma.Sql, opts: TReadOptions = {}): Prisma.Sql {
   const saved =
     opts.savedFor !== undefined
       ? Prisma.sql`, EXISTS (SELECT 1 FROM saved_participant s WHERE s.account_id = ${opts.savedFor} AND s.participant_id = p.id) AS is_saved`
       : Prisma.empty;
-  const order = opts.orderBy ? Prisma.sql`ORDER BY ${opts.orderBy}` : Prisma.empty;
-  const rows = await db.$queryRaw<TParticipantRow[]>`
+  return Prisma.sql`
     SELECT p.id, p.slug, p.name, p.alt_name, p.email, p.image, p.about, t.slug AS type_slug, p.web3, p.web2,
            p.monthly_signals, p.associated_with_id, a.slug AS assoc_slug, a.name AS assoc_name ${saved}
-    FROM (${page}) p
+    FROM (${page}) pick
+    JOIN participant p ON p.id = pick.id
     JOIN participant_type t ON t.id = p.type_id
-    LEFT JOIN participant a ON a.id = p.associated_with_id
-    ${order}`;
+    LEFT JOIN participant a ON a.id = p.associated_with_id`;
+}
+
+export async function readParticipants(db: TDb, page: Prisma.Sql, opts: TReadOptions = {}): Promise<(TParticipant & { id: number })[]> {
+  const rows = await db.$queryRaw<TParticipantRow[]>(participantSelectSql(page, opts));
   return rows.map(toParticipant);
 }
 

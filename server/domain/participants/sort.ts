@@ -4,9 +4,11 @@ import { validationError } from "../../lib/errors";
 /**
  * Sort of the participants list: presets `name` (default; name asc) and `most_active`
  * (monthly_signals desc, then name asc), or a custom `field:dir[,field:dir]` list over `name` and
- * `monthly_signals`. Ties are always broken by `name asc` (when name is not a key) and then by `id`
- * in the direction of the last key (so `name:desc` walks the (name, id) index backwards): pages never
- * overlap. Column names come only from the whitelist below.
+ * `monthly_signals`. Ties always break on name and then id, so pages never overlap: when the list
+ * does not name `name`, it follows monthly_signals in the opposite direction (`monthly_signals:desc`
+ * is most_active, `monthly_signals:asc` its exact reverse), and id follows name's direction. Every
+ * preset and single-field sort is then read in order from an index (vm_participant_name_id,
+ * vm_participant_most_active). Column names come only from the whitelist below.
  */
 
 const FIELDS = { name: "p.name", monthly_signals: "p.monthly_signals" } as const;
@@ -33,12 +35,11 @@ const HELP = "use name, most_active, or field:direction pairs (fields name, mont
 
 export function parseParticipantSort(raw: string | undefined): TParticipantSort {
   const value = (raw ?? "").trim().toLowerCase() || DEFAULT_PARTICIPANT_SORT;
-  const preset = PRESETS[value];
-  if (preset) return { label: value, keys: preset };
+  if (Object.hasOwn(PRESETS, value)) return { label: value, keys: PRESETS[value]! };
   const keys: TParticipantSort["keys"] = [];
   for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
     const [field, dir, extra] = part.split(":").map((p) => p.trim());
-    if (extra !== undefined || !field || !(field in FIELDS) || (dir !== "asc" && dir !== "desc")) {
+    if (extra !== undefined || !field || !Object.hasOwn(FIELDS, field) || (dir !== "asc" && dir !== "desc")) {
       throw validationError("sort", `'${part.slice(0, 60)}' is not a valid sort: ${HELP}`);
     }
     if (keys.some((k) => k.field === field)) throw validationError("sort", `field '${field}' is given twice`);
@@ -50,8 +51,14 @@ export function parseParticipantSort(raw: string | undefined): TParticipantSort 
 
 /** `ORDER BY` items (without the keyword), tie-breakers included, over the alias `p`. */
 export function participantOrderBy(sort: TParticipantSort): Prisma.Sql {
-  const keys = sort.keys.some((k) => k.field === "name") ? sort.keys : [...sort.keys, { field: "name" as const, dir: "asc" as const }];
+  const keys = [...sort.keys];
+  let name = keys.find((k) => k.field === "name");
+  if (!name) {
+    const signalsDir = keys.find((k) => k.field === "monthly_signals")?.dir;
+    name = { field: "name", dir: signalsDir === "asc" ? "desc" : "asc" };
+    keys.push(name);
+  }
   const items = keys.map((k) => `${FIELDS[k.field]} ${k.dir.toUpperCase()}`);
-  items.push(`p.id ${keys[keys.length - 1]!.dir.toUpperCase()}`);
+  items.push(`p.id ${name.dir.toUpperCase()}`);
   return Prisma.raw(items.join(", "));
 }

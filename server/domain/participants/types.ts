@@ -61,7 +61,7 @@ export interface TParticipantListMeta {
 export interface TParticipantList {
   data: TParticipant[];
   total: number | null;
-  /** Rows fetched for the page (limit + 1 without a total, to tell whether a next page exists). */
+  /** Rows fetched for the page: up to limit + 1 (the extra one tells whether a next page exists). */
   fetched: number;
   meta: TParticipantListMeta;
 }

@@ -1,0 +1,20 @@
+import { participantBySlug } from "../../../domain/participants/read";
+import { protectedProcedure } from "../../trpc";
+import { ZParticipantDetailRequest, ZParticipantDetailResponse, type TParticipantDetailResponse } from "./detail.types";
+
+export const participantDetailRoute = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/participants/{slug}/",
+      tags: ["Participants"],
+      summary: "One participant with its sources; 404 not_found for an unknown slug",
+    },
+  })
+  .input(ZParticipantDetailRequest)
+  .output(ZParticipantDetailResponse)
+  .query(async ({ ctx, input }): Promise<TParticipantDetailResponse> => {
+    const includeUserData = input.include_user_data ?? false;
+    const data = await participantBySlug(ctx.db, input.slug, { savedFor: includeUserData ? ctx.account.id : undefined });
+    return { data, meta: { include_user_data: includeUserData } };
+  });

@@ -1,0 +1,20 @@
+import { listParticipants } from "../../../domain/participants/list";
+import { pagination } from "../../envelope";
+import { protectedProcedure } from "../../trpc";
+import { toListQuery, ZListParticipantsRequest, ZListParticipantsResponse, type TListParticipantsResponse } from "./list.types";
+
+export const listParticipantsRoute = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/participants/",
+      tags: ["Participants"],
+      summary: "List participants (funds, investors, angels...) with filters, text search and sorting",
+    },
+  })
+  .input(ZListParticipantsRequest)
+  .output(ZListParticipantsResponse)
+  .query(async ({ ctx, input }): Promise<TListParticipantsResponse> => {
+    const result = await listParticipants(ctx.db, ctx.account.id, toListQuery(input));
+    return { data: result.data, pagination: pagination(input.limit, input.offset, result.total, result.fetched), meta: result.meta };
+  });
