@@ -1,0 +1,60 @@
+import { createApplications } from "../../../domain/radar/create";
+import { parseBulkItem, toApplicationInput } from "../../../domain/radar/identifiers";
+import { readQuota } from "../../../domain/radar/quota";
+import { AppError } from "../../../lib/errors";
+import { protectedProcedure } from "../../trpc";
+import {
+  ZBulkCreateRequest,
+  ZBulkCreateResponse,
+  ZCreateApplicationRequest,
+  ZCreateApplicationResponse,
+  type TBulkCreateResponse,
+  type TCreateApplicationResponse,
+} from "./applications-create.types";
+import { RADAR_TAGS } from "./radar.types";
+
+export const createApplicationRoute = protectedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/radar/applications/",
+      tags: RADAR_TAGS,
+      summary: "Follow a profile: queued when tracking (default); an already tracked profile returns its connection",
+    },
+  })
+  .input(ZCreateApplicationRequest)
+  .output(ZCreateApplicationResponse)
+  .mutation(async ({ ctx, input }): Promise<TCreateApplicationResponse> => {
+    const { source, ...fields } = input;
+    const outcome = await createApplications(ctx.db, ctx.account.id, source, [toApplicationInput(source, fields)]);
+    const error = outcome.errors[0];
+    if (error) throw new AppError(error.error, error.message);
+    const existing = outcome.existing[0];
+    const data = outcome.created[0]?.application ?? (existing?.already_tracked ? { connection: existing.connection, already_tracked: true as const } : existing?.application);
+    if (!data) throw new Error("create produced no outcome");
+    return { data, quota: await readQuota(ctx.db, ctx.account.id) };
+  });
+
+export const bulkCreateApplicationsRoute = protectedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/radar/applications/bulk/",
+      tags: RADAR_TAGS,
+      summary: "Follow several profiles of one source: data {created, existing, errors} (errors by item index)",
+    },
+  })
+  .input(ZBulkCreateRequest)
+  .output(ZBulkCreateResponse)
+  .mutation(async ({ ctx, input }): Promise<TBulkCreateResponse> => {
+    const items = input.applications.map((raw) => {
+      try {
+        return parseBulkItem(input.source, raw);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    });
+    const data = await createApplications(ctx.db, ctx.account.id, input.source, items);
+    return { data, quota: await readQuota(ctx.db, ctx.account.id) };
+  });

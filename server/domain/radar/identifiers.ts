@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { AppError, validationError } from "../../lib/errors";
+import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from "./types";
+
+/**
+ * The profile named by a create request (POST /v1/radar/applications/ and each bulk item): exactly
+ * one identifier, of the request's source only (identifiers of the two sources are never mixed),
+ * checked for shape here and resolved later by the worker (DESIGN.md §7).
+ *
+ * `identityKey` is the normalised identity used to refuse duplicate applications and to find an
+ * existing connection: network_a `slug:<last URL segment or username, lower-cased>`; network_b
+ * `user:<username, lower-cased>` or `id:<numeric user id>`.
+ */
+
+export interface TApplicationInput {
+  source: TSource;
+  kind: TIdentifierKind;
+  /** The identifier as given (trimmed; a network_b username without its leading @). */
+  identifier: string;
+  identityKey: string;
+  isTracking: boolean;
+}
+
+/** Body values are never coerced by the REST adapter (a preprocess pipe); null means absent. */
+const absentIfNull = (v: unknown) => (v === null ? undefined : v);
+
+export const zSourceValue = () =>
+  z.preprocess(
+    absentIfNull,
+    z.enum(SOURCES, { error: (iss) => (iss.input === undefined ? "is required" : "must be network_a or network_b") }),
+  );
+
+const zIdentifierText = () =>
+  z.preprocess(absentIfNull, z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(2048, "is too long").optional());
+
+const zUserId = () =>
+  z.preprocess(
+    (v) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : absentIfNull(v)),
+    z.string({ error: "must be a numeric string" }).trim().regex(/^\d{1,20}$/, "must be a numeric id").optional(),
+  );
+
+/** Strict JSON boolean (the strings "true" or "yes" are refused in a body). */
+export const zBodyBool = () => z.preprocess(absentIfNull, z.boolean({ error: "must be a boolean (true or false)" }).optional());
+
+export const applicationItemShape = {
+  username: zIdentifierText(),
+  network_a_url: zIdentifierText(),
+  network_b_url: zIdentifierText(),
+  network_b_user_id: zUserId(),
+  is_tracking: zBodyBool(),
+};
+
+/** One bulk item: the create body, `source` optional (it must equal the request's when given). */
+const ZBulkItem = z.object({ source: zSourceValue().optional(), ...applicationItemShape }).strict();
+export type TApplicationFields = Omit<z.infer<typeof ZBulkItem>, "source">;
+
+const IDENTIFIER_KEYS = ["username", "network_a_url", "network_b_url", "network_b_user_id"] as const;
+
+function parseHttpUrl(value: string, param: string): URL {
+  let url: URL | undefined;
+  try {
+    url = /\s/.test(value) ? undefined : new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const hostOk = url && (url.hostname.includes(".") || url.hostname === "localhost");
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || !hostOk) {
+    throw validationError(param, "must be a valid http(s) profile URL");
+  }
+  return url;
+}
+
+function pathSegments(url: URL, param: string): string[] {
+  try {
+    return url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  } catch {
+    throw validationError(param, "must be a valid http(s) profile URL");
+  }
+}
+
+const NETWORK_A_USERNAME = /^[^\s/?#]{1,200}$/;
+const NETWORK_B_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function identityOf(source: TSource, kind: TIdentifierKind, value: string): { identifier: string; identityKey: string } {
+  if (source === "network_a") {
+    if (kind === "network_a_url") {
+      const segments = pathSegments(parseHttpUrl(value, kind), kind);
+      const last = segments.at(-1);
+      if (!last || !NETWORK_A_USERNAME.test(last)) throw validationError(kind, "must be a profile URL ending with the profile's username or member id");
+      return { identifier: value, identityKey: `slug:${last.toLowerCase()}` };
+    }
+    if (!NETWORK_A_USERNAME.test(value)) throw validationError(kind, "must be a username without spaces or slashes");
+    return { identifier: value, identityKey: `slug:${value.toLowerCase()}` };
+  }
+  if (kind === "network_b_user_id") return { identifier: value, identityKey: `id:${BigInt(value).toString()}` };
+  if (kind === "network_b_url") {
+    const segments = pathSegments(parseHttpUrl(value, kind), kind);
+    const name = segments.length === 1 ? segments[0]!.replace(/^@/, "") : "";
+    if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be a profile URL of the form https://<host>/<username>");
+    return { identifier: value, identityKey: `user:${name.toLowerCase()}` };
+  }
+  const name = value.replace(/^@/, "");
+  if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be a username (letters, digits, _ . -)");
+  return { identifier: name, identityKey: `user:${name.toLowerCase()}` };
+}
+
+/** Checks the identifiers of an already type-checked create body against its source. */
+export function toApplicationInput(source: TSource, fields: TApplicationFields): TApplicationInput {
+  const allowed: readonly string[] = IDENTIFIER_KINDS[source];
+  const given = IDENTIFIER_KEYS.filter((k) => fields[k] !== undefined);
+  const foreign = given.find((k) => !allowed.includes(k));
+  if (foreign) throw validationError(foreign, `cannot be used with source ${source} (use ${allowed.join(", ")})`);
+  if (given.length === 0) {
+    throw new AppError("validation_error", `Give one identifier of the profile: ${allowed.join(", ")}.`, {
+      details: { identifier: [`one of ${allowed.join(", ")} is required`] },
+    });
+  }
+  if (given.length > 1) {
+    throw new AppError("validation_error", `Give only one identifier of the profile, not ${given.join(" and ")}.`, {
+      details: Object.fromEntries(given.map((k) => [k, ["only one identifier may be given"]])),
+    });
+  }
+  const kind = given[0]!;
+  const { identifier, identityKey } = identityOf(source, kind, fields[kind]!);
+  return { source, kind, identifier, identityKey, isTracking: fields.is_tracking ?? true };
+}
+
+/** A bulk item (anything the client sent): type checks, then `toApplicationInput`. */
+export function parseBulkItem(source: TSource, raw: unknown): TApplicationInput {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new AppError("validation_error", "Each application must be a JSON object.");
+  }
+  const parsed = ZBulkItem.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = issue.path.map(String).join(".") || "application";
+    const message = issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+    throw validationError(param, message);
+  }
+  const { source: itemSource, ...fields } = parsed.data;
+  if (itemSource !== undefined && itemSource !== source) {
+    throw validationError("source", `must be ${source} like the request's source (identifiers of the two sources are never mixed)`);
+  }
+  return toApplicationInput(source, fields);
+}

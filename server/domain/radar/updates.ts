@@ -1,0 +1,103 @@
+import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
+import { iso } from "../../lib/format";
+import { validationError } from "../../lib/errors";
+import type { TUpdateBody } from "./diff";
+import { CHANGE_TYPES, SOURCES, type TChangeType, type TConnectionRef, type TSource } from "./types";
+
+/**
+ * The updates feed (GET /v1/radar/updates/): the caller's updates, newest first (detected_at, then
+ * id), filtered by connection (with its source), source, the connection's current tracking, and
+ * change type(s). pagination.total comes from vm_radar_update_tally (kept by triggers), so a
+ * feed of millions of updates costs a page read and a sum over a few rows per connection.
+ */
+
+export interface TFeedQuery {
+  limit: number;
+  offset: number;
+  includeTotal: boolean;
+  source?: TSource;
+  connectionId?: number;
+  isTracking?: boolean;
+  changeTypes?: TChangeType[];
+}
+
+export interface TUpdatePayload {
+  id: number;
+  description: string;
+  change_type: TChangeType | null;
+  body: TUpdateBody;
+  detected_at: string;
+  connection: TConnectionRef;
+}
+
+interface TUpdateRow {
+  id: number;
+  description: string;
+  change_type: TChangeType | null;
+  body: TUpdateBody;
+  detected_at: Date;
+  c_id: number;
+  c_source: TSource;
+  c_username: string | null;
+  c_name: string | null;
+}
+
+export const updatesMeta = () => ({ sources: [...SOURCES], change_types: [...CHANGE_TYPES] });
+
+async function checkConnection(db: TDb, accountId: number, q: TFeedQuery): Promise<void> {
+  if (q.connectionId === undefined) return;
+  if (!q.source) throw validationError("connection_id", "must be used with source");
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM radar_connection WHERE id = ${q.connectionId} AND account_id = ${accountId} AND source = ${q.source}`;
+  if (rows.length === 0) throw validationError("connection_id", `is not one of your ${q.source} connections`);
+}
+
+export async function listUpdates(db: TDb, accountId: number, q: TFeedQuery) {
+  await checkConnection(db, accountId, q);
+  const u = [Prisma.sql`u.account_id = ${accountId}`];
+  const t = [Prisma.sql`t.account_id = ${accountId}`];
+  if (q.source) {
+    u.push(Prisma.sql`u.source = ${q.source}`);
+    t.push(Prisma.sql`t.source = ${q.source}`);
+  }
+  if (q.connectionId !== undefined) {
+    u.push(Prisma.sql`u.connection_id = ${q.connectionId}`);
+    t.push(Prisma.sql`t.connection_id = ${q.connectionId}`);
+  }
+  if (q.changeTypes?.length) {
+    u.push(Prisma.sql`u.change_type = ANY(${q.changeTypes}::text[])`);
+    t.push(Prisma.sql`t.change_type = ANY(${q.changeTypes}::text[])`);
+  }
+  const tracking = q.isTracking === undefined ? Prisma.empty : Prisma.sql`AND c.is_tracking = ${q.isTracking}`;
+  // The tally holds account, source, connection and type: only is_tracking needs the connections.
+  const tallyJoin =
+    q.isTracking === undefined ? Prisma.empty : Prisma.sql`JOIN radar_connection c ON c.id = t.connection_id AND c.is_tracking = ${q.isTracking}`;
+  const take = q.includeTotal ? q.limit : q.limit + 1;
+  const page = Prisma.sql`
+    SELECT u.id, u.description, u.change_type, u.body, u.detected_at,
+           c.id AS c_id, c.source AS c_source, c.username AS c_username, c.name AS c_name
+      FROM radar_update u JOIN radar_connection c ON c.id = u.connection_id ${tracking}
+     WHERE ${Prisma.join(u, " AND ")}
+     ORDER BY u.detected_at DESC, u.id DESC
+     LIMIT ${take} OFFSET ${q.offset}`;
+  // One round trip: the total (always one row) with the page joined to it (no row: id null).
+  const found = q.includeTotal
+    ? await db.$queryRaw<(Partial<TUpdateRow> & { total: number })[]>`
+        SELECT tot.total, p.* FROM (
+          SELECT coalesce(sum(t.n), 0)::int AS total FROM vm_radar_update_tally t ${tallyJoin} WHERE ${Prisma.join(t, " AND ")}
+        ) tot LEFT JOIN LATERAL (${page}) p ON true
+        ORDER BY p.detected_at DESC, p.id DESC`
+    : await db.$queryRaw<TUpdateRow[]>(page);
+  const total = q.includeTotal ? ((found[0] as { total?: number } | undefined)?.total ?? 0) : null;
+  const rows = (found as TUpdateRow[]).filter((r) => r.id !== null && r.id !== undefined);
+  const data: TUpdatePayload[] = rows.slice(0, q.limit).map((r) => ({
+    id: r.id,
+    description: r.description,
+    change_type: r.change_type,
+    body: r.body,
+    detected_at: iso(r.detected_at),
+    connection: { id: r.c_id, source: r.c_source, username: r.c_username, name: r.c_name },
+  }));
+  return { data, total, fetched: rows.length, meta: { sort: "detected_at:desc" as const } };
+}
