@@ -205,3 +205,17 @@ describe("REST edge", () => {
     expect(r.body.message).toContain("bogus");
   });
 });
+
+describe("NUL characters", () => {
+  it("are refused in query strings, paths and bodies with validation_error", async () => {
+    const { token } = await createAccount(t.db);
+    for (const path of ["/token/validate/?x=%00", "/token/validate%00/", "/token/validate/?a%00=1"]) {
+      const r = await api("GET", path, { token });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ error: "validation_error", message: expect.stringContaining("NUL") });
+    }
+    const body = await api("POST", "/token/validate/", { token, rawBody: '{"a":"x\\u0000y"}', headers: { "content-type": "application/json" } });
+    expect(body.status).toBe(400);
+    expect(body.body.message).toContain("NUL");
+  });
+});

@@ -14,6 +14,22 @@ import { toErrorResponse, type TErrorResponse } from "./errors";
  */
 
 const MAX_BODY_BYTES = 1_000_000;
+// PostgreSQL text cannot hold NUL characters: refuse them at the edge rather than fail in SQL.
+const NUL_ERROR = new AppError("validation_error", "Parameters and bodies must not contain NUL characters.");
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([k, v]) => k.includes("\0") || containsNul(v));
+  }
+  return false;
+}
+
+function hasNul(url: URL): boolean {
+  if (/%00/.test(url.pathname)) return true;
+  for (const [k, v] of url.searchParams) if (k.includes("\0") || v.includes("\0")) return true;
+  return false;
+}
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
 
 type TNodeHandler = ReturnType<typeof createOpenApiNodeHttpHandler>;
@@ -56,6 +72,7 @@ async function readJsonBody(req: Request): Promise<unknown> {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("validation_error", "The request body must be a JSON object.");
   }
+  if (containsNul(parsed)) throw NUL_ERROR;
   return parsed;
 }
 
@@ -78,6 +95,7 @@ function errorResponse(e: TErrorResponse, extraHeaders?: Headers): Response {
 export async function handleRest(req: Request, prefix = "/v1"): Promise<Response> {
   const url = new URL(req.url);
   if (!url.pathname.startsWith(prefix)) return errorResponse(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
+  if (hasNul(url)) return errorResponse(toErrorResponse(NUL_ERROR, "rest"));
   const inner = new URL(url);
   inner.pathname = url.pathname.slice(prefix.length) || "/";
 
