@@ -74,9 +74,7 @@ describe("quota accounting", () => {
     expect(appOff.body.quota.network_a.used).toBe(2);
   });
 
-  // Concurrent queries on the embedded database interleave their protocol messages (pglite-socket
-  // queues each message, not each query: "bind message supplies 3 parameters..."); PostgreSQL only.
-  it.skipIf(!process.env.DATABASE_URL)("refuses concurrent creates beyond the limit (exactly the free places are taken)", async () => {
+  it("refuses concurrent creates beyond the limit (exactly the free places are taken)", async () => {
     const { token, id } = await radarAccount(t.db, { a: 2 });
     const results = await Promise.all(
       ["c1", "c2", "c3", "c4", "c5"].map((u) => api("POST", "/radar/applications/", { token, body: { source: "network_a", username: u } })),

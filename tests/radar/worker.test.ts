@@ -133,9 +133,7 @@ describe("server worker", () => {
 });
 
 describe("two workers", () => {
-  // Concurrent queries on the embedded database interleave their protocol messages (a limitation
-  // of its socket server), so real concurrency is tested on PostgreSQL.
-  it.skipIf(!process.env.DATABASE_URL)("never process the same application", async () => {
+  it("never process the same application", async () => {
     const accounts = await Promise.all([radarAccount(t.db), radarAccount(t.db)]);
     const ids: number[] = [];
     for (let i = 5; i < 29; i++) ids.push(await pending(accounts[i % 2]!.token, `w${i}`));
