@@ -201,8 +201,24 @@ describe("REST edge", () => {
     const { token } = await createAccount(t.db);
     const r = await api("GET", "/token/validate/?bogus=1", { token });
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe("validation_error");
-    expect(r.body.message).toContain("bogus");
+    expect(r.body).toEqual({
+      error: "validation_error",
+      message: "Invalid value for bogus: unknown parameter.",
+      details: { bogus: ["unknown parameter"] },
+    });
+  });
+
+  it.each(["constructor", "toString", "hasOwnProperty"])("treats a parameter named %s as any unknown parameter", async (name) => {
+    const { token } = await createAccount(t.db);
+    const r = await api("GET", `/token/validate/?${name}=1`, { token });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "validation_error", details: { [name]: ["unknown parameter"] } });
+  });
+
+  it("ignores a __proto__ parameter (it cannot reach the parameters) rather than failing", async () => {
+    const { token } = await createAccount(t.db);
+    const r = await api("GET", "/token/validate/?__proto__=1", { token });
+    expect(r.status).toBe(200);
   });
 });
 

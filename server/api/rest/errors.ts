@@ -14,19 +14,25 @@ function describeIssue(issue: ZodError["issues"][number]): [string, string] {
   const param = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
   let message = issue.message;
   if (issue.code === "invalid_type" && /received undefined/.test(message)) message = "is required";
-  else if (issue.code === "unrecognized_keys") message = `unknown field(s): ${issue.keys.join(", ")}`;
   return [param, message];
 }
 
 export function validationBody(error: ZodError): TErrorBody {
-  const details: Record<string, string[]> = {};
+  // Null prototype: parameter names such as "constructor" are plain keys here.
+  const details: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      // Unknown parameters: name each one (query string or body alike).
+      const prefix = issue.path.length > 0 ? `${issue.path.map(String).join(".")}.` : "";
+      for (const key of issue.keys) (details[`${prefix}${key}`] ??= []).push("unknown parameter");
+      continue;
+    }
     const [param, message] = describeIssue(issue);
     (details[param] ??= []).push(message);
   }
   const first = Object.entries(details)[0];
   const message = first ? `Invalid value for ${first[0]}: ${first[1][0]}.` : "Invalid input.";
-  return { error: "validation_error", message, details };
+  return { error: "validation_error", message, details: { ...details } };
 }
 
 /** Maps anything a procedure (or the adapter) threw to the spec's error body. Unknown errors leak nothing. */

@@ -111,9 +111,14 @@ export async function handleRest(req: Request, prefix = "/v1"): Promise<Response
   const headers = new Headers(req.headers);
   if (BODY_METHODS.has(req.method)) headers.set("content-type", "application/json");
   const forwarded = new Request(inner, { method: req.method, headers, signal: req.signal });
+  // The adapter reads `req.query` when present; a null-prototype map keeps keys such as
+  // `constructor` or `__proto__` ordinary parameters instead of breaking its parser.
+  const query: Record<string, string[]> = Object.create(null);
+  for (const [k, v] of inner.searchParams) (query[k] ??= []).push(v);
   const proxied = new Proxy(forwarded, {
     get(target, prop) {
       if (prop === "body") return body;
+      if (prop === "query") return query;
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
