@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LINE_SCHEMAS, recordKey } from "./schemas";
+import { LINE_SCHEMAS, normalizeRecord, recordKey } from "./schemas";
 import { KINDS, type TKind } from "./types";
 
 /** The first validation step of a line: JSON, kind, schema. References are checked later. */
@@ -21,13 +21,14 @@ function valueAt(obj: unknown, path: PropertyKey[]): unknown {
 
 function describeIssue(raw: unknown, issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join(".");
-  if (issue.code === "invalid_type" && path && valueAt(raw, issue.path) === undefined) {
+  if (path && valueAt(raw, issue.path) === undefined) {
     return `missing required key '${path}'`;
   }
   if (issue.code === "unrecognized_keys") {
     return `${path ? `'${path}': ` : ""}unknown key(s) ${issue.keys.map((k) => `'${k}'`).join(", ")}`;
   }
-  return path ? `'${path}' ${issue.message.replace(/^Invalid input: /, "")}` : issue.message;
+  const message = issue.message.replace(/^Invalid input: /, "");
+  return path ? `'${path}' ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
 }
 
 function describeError(raw: unknown, error: z.ZodError): string {
@@ -54,10 +55,8 @@ export function parseLine(text: string): TParsedLine {
   const kind = kindValue as TKind;
   const parsed = LINE_SCHEMAS[kind].safeParse(raw);
   if (!parsed.success) {
-    const r = raw as Record<string, unknown>;
-    const keyish = recordKey(kind, r);
-    return { ok: false, reason: `${kind}: ${describeError(raw, parsed.error)}`, kind, key: keyish === "undefined" ? null : keyish };
+    return { ok: false, reason: `${kind}: ${describeError(raw, parsed.error)}`, kind, key: recordKey(kind, raw as Record<string, unknown>) };
   }
-  const rec = parsed.data as Record<string, unknown>;
+  const rec = normalizeRecord(kind, parsed.data as Record<string, unknown>);
   return { ok: true, kind, key: recordKey(kind, rec), rec };
 }

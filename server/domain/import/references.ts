@@ -1,6 +1,6 @@
+import { decodeRefs, REFERRING, type TDecodedRefs } from "./refs";
 import { labelOf, type Registry } from "./registry";
-import { recordKey } from "./schemas";
-import type { Spool, TSpooled } from "./spool";
+import type { Spool } from "./spool";
 import type { TKind, TRefKind } from "./types";
 
 /**
@@ -10,76 +10,41 @@ import type { TKind, TRefKind } from "./types";
  * associated_with) are resolved on an in-memory key -> parent map.
  */
 
-type TRefs = (rec: Record<string, unknown>) => [TRefKind, string][];
-
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-function refs(...pairs: [TRefKind, unknown][]): [TRefKind, string][] {
-  const out: [TRefKind, string][] = [];
-  for (const [kind, v] of pairs) {
-    const s = str(v);
-    if (s !== null) out.push([kind, s]);
-  }
-  return out;
-}
-
-/** References to other kinds (self-references are handled by `resolveSelf`). */
-const EXTERNAL_REFS: Partial<Record<TKind, TRefs>> = {
-  participant: (r) => refs(["participant_type", r.type]),
-  card: (r) => [
-    ...refs(["stage", r.stage], ["round", r.round], ["location", r.location], ["profile", r.network_a_profile]),
-    ...(r.categories as string[]).map((c): [TRefKind, string] => ["category", c]),
-  ],
-  interaction: (r) =>
-    refs(["card", r.card], ["participant", r.participant], ["participant", r.associated_participant], ["source_type", r.source_type]),
-};
-
-const SELF_REF: Partial<Record<TKind, { field: string; allowCycles: boolean }>> = {
-  category: { field: "parent", allowCycles: false },
-  location: { field: "parent", allowCycles: false },
-  participant: { field: "associated_with", allowCycles: true },
-};
-
-const CHUNK = 5000;
-
 /** Kinds in the order their references are checked (referenced kinds first). */
 const CHECK_ORDER: TKind[] = ["category", "location", "participant", "card", "interaction"];
 
-export async function checkReferences(registry: Registry, spool: Spool, onChunk: (n: number) => void): Promise<void> {
+export async function checkReferences(registry: Registry, spool: Spool, onBatch: () => void): Promise<void> {
   for (const kind of CHECK_ORDER) {
-    const external = EXTERNAL_REFS[kind];
-    const self = SELF_REF[kind];
+    const self = REFERRING[kind]?.self;
     const parents = new Map<string, { parent: string | null; line: number }>();
-    for await (const chunk of spool.chunks(kind, CHUNK)) {
-      if (external) await checkChunk(registry, kind, chunk, external);
+    for await (const batch of spool.lines(`ref:${kind}`)) {
+      const decoded = batch.map(decodeRefs);
+      await checkBatch(registry, kind, decoded);
       if (self) {
-        for (const { line, rec } of chunk) {
-          if (!registry.invalid.has(line)) parents.set(String(rec.slug), { parent: str(rec[self.field]), line });
-        }
+        for (const d of decoded) if (d.key !== null && !registry.invalid.has(d.line)) parents.set(d.key, { parent: d.parent, line: d.line });
       }
-      onChunk(chunk.length);
+      onBatch();
     }
-    if (self) await resolveSelf(registry, kind as TRefKind, parents, self.allowCycles);
+    if (self) await resolveSelf(registry, kind as TRefKind, parents, kind === "participant");
   }
 }
 
-async function checkChunk(registry: Registry, kind: TKind, chunk: TSpooled[], refsOf: TRefs): Promise<void> {
+async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[]): Promise<void> {
   const need = new Map<TRefKind, Set<string>>();
-  const perRecord = chunk.map(({ rec }) => refsOf(rec));
-  for (const list of perRecord) {
-    for (const [k, key] of list) {
+  for (const { refs } of batch) {
+    for (const [k, key] of refs) {
       if (registry.definedInFile(k, key)) continue;
       let set = need.get(k);
       if (!set) need.set(k, (set = new Set()));
       set.add(key);
     }
   }
-  await registry.lookupAll(need);
-  chunk.forEach(({ line, rec }, i) => {
-    if (registry.invalid.has(line)) return;
-    const bad = perRecord[i]!.find(([k, key]) => !registry.has(k, key));
-    if (bad) registry.reject(line, registry.missingReason(bad[0], bad[1]), kind, recordKey(kind, rec), true);
-  });
+  if (need.size) await registry.lookupAll(need);
+  for (const { line, key, refs } of batch) {
+    if (registry.invalid.has(line)) continue;
+    const bad = refs.find(([k, ref]) => !registry.has(k, ref));
+    if (bad) registry.reject(line, registry.missingReason(bad[0], bad[1]), kind, key, true);
+  }
 }
 
 /**

@@ -75,6 +75,14 @@ export class Registry {
     else m?.delete(key);
   }
 
+  /** Forgets the keys (validation is over; only `invalid` is needed to write). */
+  releaseKeys(): void {
+    this.defined.clear();
+    this.rejected.clear();
+    this.inDb.clear();
+    this.notInDb.clear();
+  }
+
   definedInFile(kind: TRefKind, key: string): boolean {
     return (this.defined.get(kind)?.get(key) ?? 0) > 0;
   }

@@ -1,217 +1,209 @@
 import { z } from "zod";
 import type { TKind } from "./types";
-import {
-  distinct,
-  zBool,
-  zJsonObject,
-  zList,
-  zName,
-  zNullDate,
-  zNullJsonObject,
-  zNullSlug,
-  zNullString,
-  zNullTimestamp,
-  zSlug,
-  zTimestamp,
-} from "./values";
+import { canonicalTimestamp, distinct, zDate, zJsonObject, zName, zSlug, zTimestamp } from "./values";
 
 /**
- * One zod schema per line kind (DESIGN.md §10). The parsed output is the normalised record that
- * is spooled and later written: absent optional keys become null / [] / false, because a line is
- * the whole record (importing it again gives the same row).
+ * One zod schema per line kind (DESIGN.md §10), then `normalizeRecord`: absent optional keys
+ * become null / [] / false (a line is the whole record, so importing it again gives the same
+ * row), timestamps take their canonical form. The normalised record is what gets spooled.
  */
 
 const MAX_INT = 2_147_483_647;
 const zId = z.number().int().positive().max(MAX_INT);
-
-const zPosition = z.number().int().nullish().transform((v) => v ?? 0);
-
-const zRanked = z.object({ slug: zSlug, name: zName, position: zPosition });
-
-const zCategory = z.object({ slug: zSlug, name: zName, parent: zNullSlug });
-
-const zLocation = z.object({
-  slug: zSlug,
-  name: zName,
-  type: z.enum(["region", "country", "state", "city"]),
-  parent: zNullSlug,
-  scope: z.enum(["us", "world"]).nullish().transform((v) => v ?? null),
-  city: zNullString,
-  state: zNullString,
-  country: zNullString,
-  region: zNullString,
-});
-
-const zSourceType = z.object({ slug: zSlug, name: zName, group: zName });
-
-const zParticipantType = z.object({ slug: zSlug, name: zName });
-
-const zSource = z.object({ slug: z.string().min(1), type: z.string().min(1), link: z.string() });
-
-const zParticipant = z.object({
-  slug: zSlug,
-  name: zName,
-  alt_name: zNullString,
-  email: zNullString,
-  image: zNullString,
-  about: zNullString,
-  type: zSlug,
-  web3: zBool,
-  web2: zBool,
-  associated_with: zNullSlug,
-  sources: zList(zSource).transform((list) => distinct(list, (s) => `${s.type}\u0000${s.slug}`)),
-  monthly_signals: z.number().int().min(0).nullish().transform((v) => v ?? null),
-  created_at: zNullTimestamp,
-  updated_at: zNullTimestamp,
-});
-
-const zSocialLink = z.object({ key: z.string(), name: z.string(), url: z.string() });
-
-const zCard = z.object({
-  slug: zSlug,
-  name: zName,
-  description: zNullString,
-  image: zNullString,
-  url: zNullString,
-  stage: zNullSlug,
-  round: zNullSlug,
-  categories: zList(zSlug).transform((list) => distinct(list)),
-  location: zNullSlug,
-  social_links: zList(zSocialLink),
-  trending: zBool,
-  featured: zBool,
-  open_to_intro: zBool,
-  web3: zBool,
-  web2: zBool,
-  last_round: zNullDate,
-  people: zList(zJsonObject),
-  network_a_profile: zId.nullish().transform((v) => v ?? null),
-  more: zNullJsonObject,
-  employment_data: zNullJsonObject,
-  created_at: zNullTimestamp,
-  updated_at: zNullTimestamp,
-});
-
-const zInteraction = z.object({
-  id: zId.nullish().transform((v) => v ?? null),
-  card: zSlug,
-  participant: zSlug,
-  associated_participant: zNullSlug,
-  source_type: zNullSlug,
-  created_at: zTimestamp,
-});
-
-const zNullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).nullish().transform((v) => v ?? null);
+const str = z.string().nullish();
+const slug = zSlug.nullish();
+const bool = z.boolean().nullish();
+const ts = zTimestamp.nullish();
+const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
 
 const CLASSIFICATIONS = ["strong_potential_founder", "potential_founder", "noise"] as const;
 const PATHS = ["declared_founder", "imminent_founder"] as const;
 
-const zProfile = z.object({
-  id: zId,
-  name: zName,
-  headline: zNullString,
-  summary: zNullString,
-  location: zNullString,
-  network_a: z
-    .object({ url: zNullString, image_url: zNullString, urn: zNullString })
-    .nullish()
-    .transform((v) => v ?? { url: null, image_url: null, urn: null }),
-  classification: zNullableEnum(CLASSIFICATIONS),
-  path: zNullableEnum(PATHS),
-  status: zNullString,
-  out_of_stealth_date: zNullTimestamp,
-  education: zList(z.looseObject({ school: zNullString, degree: zNullString })),
-  experience: zList(
-    z.looseObject({
-      title: zNullString,
-      company: zNullString,
-      startDate: zNullDate,
-      endDate: zNullDate,
-      location: zNullString,
-      description: zNullString,
-    }),
-  ),
-  notable_achievements: zNullString,
-  new_company: z
-    .object({ name: zNullString, description: zNullString, website: zNullString, logo: zNullString, network_a_url: zNullString })
-    .nullish()
-    .transform((v) => v ?? null),
-  tags: zList(z.string()),
-  created_at: zNullTimestamp,
-  updated_at: zNullTimestamp,
-});
-
-const zCriteria = z
-  .strictObject({
-    classification: z.array(z.enum(CLASSIFICATIONS)).optional(),
-    path: z.array(z.enum(PATHS)).optional(),
-    tags: z.array(z.string()).optional(),
-    countries: z
-      .array(z.string())
-      .optional()
-      .transform((v) => v?.map((c) => c.trim().toLowerCase())),
-    search: z.string().optional(),
-  })
-  .nullish()
-  .transform((v) => Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)));
-
-const zCollection = z.object({
-  slug: zSlug,
-  name: zName,
-  description: zNullString.transform((v) => v ?? ""),
-  visibility: z.enum(["shared", "private"]).nullish().transform((v) => v ?? "shared"),
-  active: z.boolean().nullish().transform((v) => v ?? true),
-  criteria: zCriteria,
-  created_at: zNullTimestamp,
-  updated_at: zNullTimestamp,
-});
-
-const zNetworkBProfile = z.object({
-  user_id: z.union([z.string().regex(/^\d+$/, "must be a numeric string"), z.number().int().nonnegative()]).transform(String),
-  username: z.string().trim().min(1, "must not be empty"),
-  name: zNullString,
-  bio: zNullString,
-  location: zNullString,
-  url: zNullString,
-  followers: z.number().int().min(0).nullish().transform((v) => v ?? 0),
-  recent_posts: zList(z.unknown()),
-  followed_accounts: zList(z.unknown()),
-  updated_at: zNullTimestamp,
-});
+const zRanked = z.object({ slug: zSlug, name: zName, position: z.number().int().nullish() });
 
 export const LINE_SCHEMAS = {
   stage: zRanked,
   round: zRanked,
-  category: zCategory,
-  location: zLocation,
-  source_type: zSourceType,
-  participant_type: zParticipantType,
-  participant: zParticipant,
-  card: zCard,
-  interaction: zInteraction,
-  profile: zProfile,
-  collection: zCollection,
-  network_b_profile: zNetworkBProfile,
+  category: z.object({ slug: zSlug, name: zName, parent: slug }),
+  location: z.object({
+    slug: zSlug,
+    name: zName,
+    type: z.enum(["region", "country", "state", "city"]),
+    parent: slug,
+    scope: z.enum(["us", "world"]).nullish(),
+    city: str,
+    state: str,
+    country: str,
+    region: str,
+  }),
+  source_type: z.object({ slug: zSlug, name: zName, group: zName }),
+  participant_type: z.object({ slug: zSlug, name: zName }),
+  participant: z.object({
+    slug: zSlug,
+    name: zName,
+    alt_name: str,
+    email: str,
+    image: str,
+    about: str,
+    type: zSlug,
+    web3: bool,
+    web2: bool,
+    associated_with: slug,
+    sources: list(z.object({ slug: z.string().min(1), type: z.string().min(1), link: z.string() })),
+    monthly_signals: z.number().int().min(0).max(MAX_INT).nullish(),
+    created_at: ts,
+    updated_at: ts,
+  }),
+  card: z.object({
+    slug: zSlug,
+    name: zName,
+    description: str,
+    image: str,
+    url: str,
+    stage: slug,
+    round: slug,
+    categories: list(zSlug),
+    location: slug,
+    social_links: list(z.object({ key: z.string(), name: z.string(), url: z.string() })),
+    trending: bool,
+    featured: bool,
+    open_to_intro: bool,
+    web3: bool,
+    web2: bool,
+    last_round: zDate.nullish(),
+    people: list(zJsonObject),
+    network_a_profile: zId.nullish(),
+    more: zJsonObject.nullish(),
+    employment_data: zJsonObject.nullish(),
+    created_at: ts,
+    updated_at: ts,
+  }),
+  interaction: z.object({
+    id: zId.nullish(),
+    card: zSlug,
+    participant: zSlug,
+    associated_participant: slug,
+    source_type: slug,
+    created_at: zTimestamp,
+  }),
+  profile: z.object({
+    id: zId,
+    name: zName,
+    headline: str,
+    summary: str,
+    location: str,
+    network_a: z.object({ url: str, image_url: str, urn: str }).nullish(),
+    classification: z.enum(CLASSIFICATIONS).nullish(),
+    path: z.enum(PATHS).nullish(),
+    status: str,
+    out_of_stealth_date: ts,
+    education: list(z.looseObject({ school: str, degree: str })),
+    experience: list(
+      z.looseObject({ title: str, company: str, startDate: zDate.nullish(), endDate: zDate.nullish(), location: str, description: str }),
+    ),
+    notable_achievements: str,
+    new_company: z.object({ name: str, description: str, website: str, logo: str, network_a_url: str }).nullish(),
+    tags: list(z.string()),
+    created_at: ts,
+    updated_at: ts,
+  }),
+  collection: z.object({
+    slug: zSlug,
+    name: zName,
+    description: str,
+    visibility: z.enum(["shared", "private"]).nullish(),
+    active: bool,
+    criteria: z
+      .strictObject({
+        classification: z.array(z.enum(CLASSIFICATIONS)).optional(),
+        path: z.array(z.enum(PATHS)).optional(),
+        tags: z.array(z.string()).optional(),
+        countries: z.array(z.string()).optional(),
+        search: z.string().optional(),
+      })
+      .nullish(),
+    created_at: ts,
+    updated_at: ts,
+  }),
+  network_b_profile: z.object({
+    user_id: z.union([z.string().regex(/^\d+$/, "must be a numeric string"), z.number().int().nonnegative()]),
+    username: zName,
+    name: str,
+    bio: str,
+    location: str,
+    url: str,
+    followers: z.number().int().min(0).max(MAX_INT).nullish(),
+    recent_posts: list(z.unknown()),
+    followed_accounts: list(z.unknown()),
+    updated_at: ts,
+  }),
 } satisfies Record<TKind, z.ZodType>;
 
-export type TRecord<K extends TKind> = z.output<(typeof LINE_SCHEMAS)[K]>;
-export type TRankedRecord = TRecord<"stage">;
-export type TCardRecord = TRecord<"card">;
-export type TParticipantRecord = TRecord<"participant">;
-export type TInteractionRecord = TRecord<"interaction">;
-export type TProfileRecord = TRecord<"profile">;
+export type TRec = Record<string, unknown>;
+
+const EMPTY: readonly unknown[] = Object.freeze([]);
+const TIMESTAMPS = ["created_at", "updated_at", "out_of_stealth_date"];
+
+/** Value of an absent key, per kind (keys not listed default to null). */
+const DEFAULTS: Partial<Record<TKind, TRec>> = {
+  stage: { position: 0 },
+  round: { position: 0 },
+  participant: { web3: false, web2: false, sources: EMPTY },
+  card: { categories: EMPTY, social_links: EMPTY, people: EMPTY, trending: false, featured: false, open_to_intro: false, web3: false, web2: false },
+  profile: { network_a: { url: null, image_url: null, urn: null }, education: EMPTY, experience: EMPTY, tags: EMPTY },
+  collection: { description: "", visibility: "shared", active: true, criteria: {} },
+  network_b_profile: { followers: 0, recent_posts: EMPTY, followed_accounts: EMPTY },
+};
+
+const SHAPE_KEYS = Object.fromEntries(
+  Object.entries(LINE_SCHEMAS).map(([kind, schema]) => [kind, Object.keys(schema.shape)]),
+) as Record<TKind, string[]>;
+
+/** Fills defaults and canonical forms into a record that passed its schema. */
+export function normalizeRecord(kind: TKind, rec: TRec): TRec {
+  const defaults = DEFAULTS[kind];
+  for (const key of SHAPE_KEYS[kind]) {
+    if (rec[key] === undefined || rec[key] === null) rec[key] = defaults?.[key] ?? null;
+  }
+  for (const key of TIMESTAMPS) {
+    if (typeof rec[key] === "string") rec[key] = canonicalTimestamp(rec[key] as string);
+  }
+  switch (kind) {
+    case "card":
+      rec.categories = distinct(rec.categories as string[]);
+      break;
+    case "participant":
+      rec.sources = distinct(rec.sources as { type: string; slug: string }[], (s) => `${s.type}\u0000${s.slug}`);
+      break;
+    case "profile": {
+      const n = rec.network_a as TRec;
+      rec.network_a = { url: n.url ?? null, image_url: n.image_url ?? null, urn: n.urn ?? null };
+      const c = rec.new_company as TRec | null;
+      if (c) rec.new_company = { name: c.name ?? null, description: c.description ?? null, website: c.website ?? null, logo: c.logo ?? null, network_a_url: c.network_a_url ?? null };
+      break;
+    }
+    case "collection": {
+      const c = rec.criteria as TRec;
+      if (Array.isArray(c.countries)) c.countries = (c.countries as string[]).map((x) => x.trim().toLowerCase());
+      break;
+    }
+    case "network_b_profile":
+      rec.user_id = String(rec.user_id);
+      break;
+  }
+  return rec;
+}
 
 /** The key a record is upserted by (and referred to by), or null (id-less interactions). */
-export function recordKey(kind: TKind, rec: Record<string, unknown>): string | null {
+export function recordKey(kind: TKind, rec: TRec): string | null {
   switch (kind) {
     case "profile":
-      return String(rec.id);
+      return rec.id === undefined ? null : String(rec.id);
     case "network_b_profile":
-      return String(rec.user_id);
+      return rec.user_id === undefined ? null : String(rec.user_id);
     case "interaction":
       return rec.id == null ? null : String(rec.id);
     default:
-      return String(rec.slug);
+      return typeof rec.slug === "string" ? rec.slug : null;
   }
 }

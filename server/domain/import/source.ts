@@ -1,14 +1,15 @@
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import type { TImportSource } from "./types";
 
-/** Import sources and a line reader that never holds more than one chunk of the input. */
+/** Import sources, and a line reader that never holds more than one chunk of the input. */
+
+const CHUNK = 1 << 20;
 
 export function fileSource(file: string): TImportSource {
-  return { open: () => createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }) };
+  return { open: () => createReadStream(file, { encoding: "utf8", highWaterMark: CHUNK }) };
 }
 
 export type TDisposableSource = TImportSource & { dispose(): void };
@@ -38,7 +39,7 @@ export function stdinSource(input: NodeJS.ReadableStream = process.stdin): TDisp
     open() {
       return (async function* () {
         const file = await spool();
-        yield* readLinesOf(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }));
+        yield* createReadStream(file, { encoding: "utf8", highWaterMark: CHUNK }) as AsyncIterable<string>;
       })();
     },
     dispose,
@@ -49,32 +50,51 @@ function isReadable(x: unknown): x is NodeJS.ReadableStream {
   return typeof (x as NodeJS.ReadableStream).pipe === "function";
 }
 
-async function* readLinesOf(stream: NodeJS.ReadableStream): AsyncGenerator<string> {
-  const rl = createInterface({ input: stream, crlfDelay: Infinity });
-  try {
-    for await (const line of rl) yield line;
-  } finally {
-    rl.close();
-    (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+/**
+ * The lines of a stream of text chunks, in batches (one batch per chunk: an async step per line
+ * would cost more than the line's own work). Lines keep no newline and no carriage return.
+ */
+export async function* streamLineBatches(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string[]> {
+  let rest = "";
+  for await (const chunk of chunks) {
+    const text = rest + (typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+    const parts = text.split("\n");
+    rest = parts.pop()!;
+    if (parts.length) yield parts;
   }
+  if (rest) yield [rest];
 }
 
-/** Every physical line of the source with its 1-based number (carriage returns removed). */
-export async function* readLines(source: TImportSource): AsyncGenerator<{ no: number; text: string }> {
+/**
+ * Every physical line of the source, in batches. A readable stream is split on newlines; the
+ * strings of an async iterable are lines (a string holding several lines is split too).
+ */
+export async function* readLineBatches(source: TImportSource): AsyncGenerator<string[]> {
   const opened = source.open();
-  let no = 0;
   if (isReadable(opened)) {
-    for await (const line of readLinesOf(opened)) {
-      no += 1;
-      yield { no, text: line.endsWith("\r") ? line.slice(0, -1) : line };
+    const stream = opened as NodeJS.ReadableStream & { setEncoding?: (e: string) => void; destroy?: () => void };
+    stream.setEncoding?.("utf8");
+    try {
+      yield* streamLineBatches(stream as AsyncIterable<string>);
+    } finally {
+      stream.destroy?.();
     }
     return;
   }
-  for await (const chunk of opened) {
-    const body = chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk;
-    for (const part of body.includes("\n") ? body.split("\n") : [body]) {
-      no += 1;
-      yield { no, text: part.endsWith("\r") ? part.slice(0, -1) : part };
+  let batch: string[] = [];
+  for await (const item of opened) {
+    const body = item.endsWith("\n") ? item.slice(0, -1) : item;
+    if (body.includes("\n")) batch.push(...body.split("\n"));
+    else batch.push(body);
+    if (batch.length >= 1000) {
+      yield batch;
+      batch = [];
     }
   }
+  if (batch.length) yield batch;
+}
+
+/** Without a trailing carriage return. */
+export function stripCr(line: string): string {
+  return line.endsWith("\r") ? line.slice(0, -1) : line;
 }

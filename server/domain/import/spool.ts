@@ -1,50 +1,52 @@
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import type { TKind } from "./types";
+import { streamLineBatches } from "./source";
 
 /**
- * Temporary per-kind files of validated records (`<line>\t<json>` per line), so that the write
- * phase can read the records kind by kind, in dependency order, without holding them in memory.
+ * Temporary files of lines, by name (e.g. the valid lines of one kind, or the references they
+ * hold), so that later passes read them kind by kind, in dependency order, without holding the
+ * file in memory.
  */
-
-export interface TSpooled {
-  line: number;
-  rec: Record<string, unknown>;
-}
 
 const FLUSH_AT = 1 << 20;
 
+interface TFile {
+  fd: number;
+  buf: string[];
+  size: number;
+  count: number;
+}
+
 export class Spool {
   private readonly dir = mkdtempSync(path.join(tmpdir(), "vmon-import-"));
-  private readonly files = new Map<TKind, { fd: number; buf: string[]; size: number; count: number }>();
+  private readonly files = new Map<string, TFile>();
   private readonly onExit = () => this.dispose();
 
   constructor() {
     process.once("exit", this.onExit);
   }
 
-  write(kind: TKind, line: number, rec: Record<string, unknown>): void {
-    let f = this.files.get(kind);
+  /** Appends one line (without its newline). */
+  append(name: string, text: string): void {
+    let f = this.files.get(name);
     if (!f) {
-      f = { fd: openSync(this.fileOf(kind), "w"), buf: [], size: 0, count: 0 };
-      this.files.set(kind, f);
+      f = { fd: openSync(this.fileOf(name), "w"), buf: [], size: 0, count: 0 };
+      this.files.set(name, f);
     }
-    const text = `${line}\t${JSON.stringify(rec)}\n`;
     f.buf.push(text);
-    f.size += text.length;
+    f.size += text.length + 1;
     f.count += 1;
     if (f.size >= FLUSH_AT) this.flush(f);
   }
 
-  private flush(f: { fd: number; buf: string[]; size: number }): void {
-    if (f.buf.length) writeSync(f.fd, f.buf.join(""));
+  private flush(f: TFile): void {
+    if (f.buf.length) writeSync(f.fd, `${f.buf.join("\n")}\n`);
     f.buf = [];
     f.size = 0;
   }
 
-  /** Flushes and closes every file; call once, after the last write. */
+  /** Flushes and closes every file; call once, after the last append. */
   finish(): void {
     for (const f of this.files.values()) {
       if (f.fd < 0) continue;
@@ -54,36 +56,19 @@ export class Spool {
     }
   }
 
-  count(kind: TKind): number {
-    return this.files.get(kind)?.count ?? 0;
+  count(name: string): number {
+    return this.files.get(name)?.count ?? 0;
   }
 
-  async *read(kind: TKind): AsyncGenerator<TSpooled> {
-    if (!this.files.has(kind)) return;
-    const stream = createReadStream(this.fileOf(kind), { encoding: "utf8", highWaterMark: 1 << 20 });
-    const rl = createInterface({ input: stream, crlfDelay: Infinity });
+  /** The lines of a file, in batches. */
+  async *lines(name: string): AsyncGenerator<string[]> {
+    if (!this.files.has(name)) return;
+    const stream = createReadStream(this.fileOf(name), { encoding: "utf8", highWaterMark: FLUSH_AT });
     try {
-      for await (const text of rl) {
-        const tab = text.indexOf("\t");
-        yield { line: Number(text.slice(0, tab)), rec: JSON.parse(text.slice(tab + 1)) as Record<string, unknown> };
-      }
+      yield* streamLineBatches(stream as AsyncIterable<string>);
     } finally {
-      rl.close();
       stream.destroy();
     }
-  }
-
-  /** Reads a kind in chunks of `size` records. */
-  async *chunks(kind: TKind, size: number): AsyncGenerator<TSpooled[]> {
-    let chunk: TSpooled[] = [];
-    for await (const item of this.read(kind)) {
-      chunk.push(item);
-      if (chunk.length >= size) {
-        yield chunk;
-        chunk = [];
-      }
-    }
-    if (chunk.length) yield chunk;
   }
 
   dispose(): void {
@@ -93,7 +78,7 @@ export class Spool {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private fileOf(kind: TKind): string {
-    return path.join(this.dir, `${kind}.jsonl`);
+  private fileOf(name: string): string {
+    return path.join(this.dir, `${name.replace(/[^a-z0-9_]/gi, "_")}.txt`);
   }
 }

@@ -36,6 +36,7 @@ export interface TImportReport {
   invalid: TInvalidLine[];
   /** records applied per kind (inserted, updated or already identical) */
   written: Record<string, number>;
+  /** true when invalid lines were left out (skipInvalid set and some line invalid) */
   skippedInvalid: boolean;
 }
 

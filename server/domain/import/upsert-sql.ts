@@ -1,11 +1,12 @@
 /**
  * Builds one parameterised multi-row upsert:
  *
- *   INSERT INTO t (...) SELECT ... FROM unnest($1::text[], $2::int[], ...) AS u(...) [joins]
+ *   INSERT INTO t (...) SELECT ... FROM json_to_recordset($1::json) AS u(col type, ...) [joins]
  *   ON CONFLICT (...) DO UPDATE SET ... WHERE (t.cols) IS DISTINCT FROM (EXCLUDED.cols) ...
  *
  * so that a row whose content did not change is not touched at all (same updated_at, no dead
- * tuple). Values only ever travel as parameters (one array per column).
+ * tuple). Values only ever travel as a parameter: the batch's rows as one JSON array of objects
+ * (one string parameter costs far less to bind than one array parameter per column).
  *
  * Timestamps: `created_at`/`updated_at` are taken from the line when given, else now(). On
  * conflict, a value equal to now() (the transaction start, which no given value can equal in
@@ -15,9 +16,9 @@
 
 export interface TUpsertSpec {
   table: string;
-  /** unnest parameters, in order: [alias, element type] */
+  /** the fields of a row object: [alias, type] */
   params: [string, string][];
-  /** joins after `FROM unnest(...) AS u(...)`, e.g. `LEFT JOIN stage s ON s.slug = u.stage` */
+  /** joins after `FROM json_to_recordset(...) AS u(...)`, e.g. `LEFT JOIN stage s ON s.slug = u.stage` */
   joins?: string;
   /** target column -> select expression */
   insert: [string, string][];
@@ -40,14 +41,12 @@ export function upsertSql(s: TUpsertSpec): string {
   const exprs = s.insert.map(([, e]) => e);
   if (s.createdAt) {
     cols.push("created_at");
-    exprs.push("COALESCE(u.created_at::timestamptz, now())");
+    exprs.push("COALESCE(u.created_at, now())");
   }
   if (s.updatedAt) {
     cols.push("updated_at");
-    exprs.push("COALESCE(u.updated_at::timestamptz, now())");
+    exprs.push("COALESCE(u.updated_at, now())");
   }
-  const unnest = s.params.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ");
-  const aliases = s.params.map(([a]) => a).join(", ");
 
   const set = s.update.map((c) => `${c} = EXCLUDED.${c}`);
   set.push(...(s.extraSet ?? []));
@@ -69,18 +68,24 @@ export function upsertSql(s: TUpsertSpec): string {
     : "DO NOTHING";
   return [
     `INSERT INTO ${t} (${cols.join(", ")})`,
-    `SELECT ${exprs.join(", ")} FROM unnest(${unnest}) AS u(${aliases})`,
+    `SELECT ${exprs.join(", ")} FROM ${recordset(s.params)}`,
     s.joins ?? "",
     `ON CONFLICT ${s.conflict} ${conflictAction}`,
     s.returning ? `RETURNING ${s.returning}` : "",
   ].join("\n");
 }
 
-/** One parameter array per column. */
-export function column<T, V>(rows: T[], pick: (row: T) => V): V[] {
-  return rows.map(pick);
+/** `json_to_recordset($n::json) AS u(a type, ...)`: the rows of a batch, passed as one JSON parameter. */
+export function recordset(params: [string, string][], n = 1, alias = "u"): string {
+  return `json_to_recordset($${n}::json) AS ${alias}(${params.map(([a, t]) => `${a} ${t}`).join(", ")})`;
 }
 
-export function jsonText(v: unknown): string | null {
-  return v === null || v === undefined ? null : JSON.stringify(v);
+/** The JSON parameter of a batch: one object per row. */
+export function rowsParam<T>(rows: T[], pick: (row: T) => Record<string, unknown>): string {
+  return JSON.stringify(rows.map(pick));
+}
+
+/** Wraps a statement `RETURNING id` so that it answers one row: `{ids: [...]}`. */
+export function idsOf(sql: string): string {
+  return `WITH w AS (${sql}) SELECT coalesce(array_agg(id), '{}') AS ids FROM w`;
 }

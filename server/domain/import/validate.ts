@@ -1,21 +1,25 @@
 import type { TDb } from "../../db/client";
 import { parseLine } from "./parse-line";
 import { checkReferences } from "./references";
+import { encodeRefs, REFERRING } from "./refs";
 import { Registry } from "./registry";
-import { readLines } from "./source";
+import { readLineBatches, stripCr } from "./source";
 import type { Spool } from "./spool";
 import type { TImportProgress, TImportSource } from "./types";
 
 /**
- * The validation pass: reads the source once, checks every line (JSON, kind, schema), spools the
- * valid records per kind, then checks every reference against the file and the database. Writes
- * nothing to the database.
+ * The validation pass: reads the source once, checks every line (JSON, kind, schema) and spools
+ * each valid line under its kind (`rec:<kind>`, the line as read) and its references
+ * (`ref:<kind>`); then checks every reference against the file and the database. Writes nothing
+ * to the database.
  */
 
 export interface TValidation {
   registry: Registry;
   /** non-blank lines */
   lines: number;
+  /** some interaction carries an explicit id */
+  interactionIds: boolean;
 }
 
 const PROGRESS_EVERY = 10_000;
@@ -28,29 +32,41 @@ export async function validateSource(
 ): Promise<TValidation> {
   const registry = new Registry(db);
   const usernames = new Map<string, { userId: string; line: number }>();
+  let no = 0;
   let lines = 0;
-  for await (const { no, text } of readLines(source)) {
-    if (text.trim() === "") continue;
-    lines += 1;
-    const parsed = parseLine(text);
-    if (!parsed.ok) {
-      registry.reject(no, parsed.reason, parsed.kind, parsed.key);
-    } else if (parsed.kind === "network_b_profile" && !claimUsername(registry, usernames, no, parsed.rec)) {
-      /* rejected */
-    } else {
-      registry.define(parsed.kind, parsed.key);
-      spool.write(parsed.kind, no, parsed.rec);
+  let interactionIds = false;
+  for await (const batch of readLineBatches(source)) {
+    for (const raw of batch) {
+      no += 1;
+      const text = stripCr(raw);
+      if (text.trim() === "") continue;
+      lines += 1;
+      if (lines % PROGRESS_EVERY === 0) onProgress?.({ phase: "validate", done: lines });
+      const parsed = parseLine(text);
+      if (!parsed.ok) {
+        registry.reject(no, parsed.reason, parsed.kind, parsed.key);
+        continue;
+      }
+      const { kind, key, rec } = parsed;
+      if (kind === "network_b_profile") {
+        if (!claimUsername(registry, usernames, no, rec)) continue;
+        spool.append("nb:usernames", `${no}\t${JSON.stringify([rec.user_id, rec.username])}`);
+      }
+      if (kind === "interaction" && rec.id !== null) interactionIds = true;
+      registry.define(kind, key);
+      spool.append(`rec:${kind}`, `${no}\t${text}`);
+      if (REFERRING[kind]) spool.append(`ref:${kind}`, encodeRefs(kind, no, key, rec));
     }
-    if (lines % PROGRESS_EVERY === 0) onProgress?.({ phase: "validate", done: lines });
   }
   spool.finish();
-  await checkReferences(registry, spool, () => onProgress?.({ phase: "validate", done: lines, total: lines }));
+  const progress = () => onProgress?.({ phase: "validate", done: lines, total: lines });
+  await checkReferences(registry, spool, progress);
   await checkUsernamesInDb(db, registry, spool);
-  onProgress?.({ phase: "validate", done: lines, total: lines });
-  return { registry, lines };
+  progress();
+  return { registry, lines, interactionIds };
 }
 
-/** A network_b username belongs to one user_id within the file. */
+/** A network_b username belongs to one user_id within the file... */
 function claimUsername(
   registry: Registry,
   usernames: Map<string, { userId: string; line: number }>,
@@ -70,17 +86,21 @@ function claimUsername(
 
 /** ... and to no other user_id of the database. */
 async function checkUsernamesInDb(db: TDb, registry: Registry, spool: Spool): Promise<void> {
-  for await (const chunk of spool.chunks("network_b_profile", 5000)) {
-    const names = chunk.map((c) => String(c.rec.username));
+  for await (const batch of spool.lines("nb:usernames")) {
+    const items = batch.map((text) => {
+      const tab = text.indexOf("\t");
+      const [userId, username] = JSON.parse(text.slice(tab + 1)) as [string, string];
+      return { line: Number(text.slice(0, tab)), userId, username };
+    });
     const rows = await db.$queryRawUnsafe<{ user_id: string; username: string }[]>(
       `SELECT user_id, username FROM network_b_profile WHERE username = ANY($1::text[])`,
-      names,
+      items.map((i) => i.username),
     );
     const owners = new Map(rows.map((r) => [r.username, r.user_id]));
-    for (const { line, rec } of chunk) {
-      const owner = owners.get(String(rec.username));
-      if (owner !== undefined && owner !== String(rec.user_id)) {
-        registry.reject(line, `network_b_profile: username '${String(rec.username)}' belongs to user_id ${owner} in the database`);
+    for (const { line, userId, username } of items) {
+      const owner = owners.get(username);
+      if (owner !== undefined && owner !== userId) {
+        registry.reject(line, `network_b_profile: username '${username}' belongs to user_id ${owner} in the database`);
       }
     }
   }

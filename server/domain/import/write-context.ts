@@ -1,11 +1,11 @@
 import type { TDb } from "../../db/client";
-import { recordKey } from "./schemas";
+import { normalizeRecord, recordKey, type TRec } from "./schemas";
 import type { Spool } from "./spool";
 import type { TKind } from "./types";
 
-/** State shared by the writers of one import. */
+export type { TRec } from "./schemas";
 
-export type TRec = Record<string, unknown>;
+/** State shared by the writers of one import. */
 
 /** A set of ids that gives up (and means "all") past a size, to keep memory bounded. */
 export class TouchSet {
@@ -27,10 +27,6 @@ export class TouchSet {
   list(): number[] | undefined {
     return this.all ? undefined : [...this.ids];
   }
-
-  get size(): number {
-    return this.all ? Infinity : this.ids.size;
-  }
 }
 
 export interface TWriteCtx {
@@ -43,43 +39,141 @@ export interface TWriteCtx {
   touchedParticipants: TouchSet;
   /** profile id -> id of the record it was collapsed into */
   profileRedirect: Map<number, number>;
+  /** the file has interactions with explicit ids (written in one lane: see writeBatches) */
+  interactionIds: boolean;
+  /** concurrent batches per kind: LANES on a server, 1 on the embedded database (one session) */
+  lanes: number;
   written: Record<string, number>;
   progress(n: number): void;
 }
 
 export const BATCH = 1000;
+/** Batches of one kind written at once, on separate connections: the database gets both cores. */
+export const LANES = 2;
+
+type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends">;
+
+/**
+ * A batch's transaction: generous limits (a big batch on a busy machine takes a while), and no
+ * wait for the WAL flush at commit (one fsync per batch would dominate small batches). A crash
+ * cannot corrupt anything, only lose the last batches, and importJsonl makes everything durable
+ * before it returns (see `makeDurable`).
+ */
+export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL synchronous_commit = off");
+      return fn(tx);
+    },
+    { maxWait: 120_000, timeout: 600_000 },
+  );
+}
+
+/** One statement of a batch (its rows as the JSON parameter), in its own transaction. */
+export function runBatch<T = unknown>(ctx: TWriteCtx, sql: string, ...params: unknown[]): Promise<T[]> {
+  return inTransaction(ctx, (tx) => tx.$queryRawUnsafe<T[]>(sql, ...params));
+}
+
+/** Waits for the WAL flush of everything committed so far (a transaction that takes an xid commits synchronously). */
+export async function makeDurable(db: TDb): Promise<void> {
+  await db.$queryRawUnsafe("SELECT txid_current()::text AS xid");
+}
+
+export const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 function batchKey(kind: TKind, rec: TRec): string {
   if (kind === "interaction" && rec.id === null) return `${String(rec.card)}\u0000${String(rec.participant)}\u0000${String(rec.created_at)}`;
   return recordKey(kind, rec) ?? "";
 }
 
+/** Records that must stay in order relative to each other go to the same lane. */
+function laneKey(kind: TKind, rec: TRec, key: string): string {
+  return kind === "interaction" ? String(rec.card) : key;
+}
+
+function laneOf(key: string, lanes: number): number {
+  if (lanes === 1) return 0;
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+  return (h >>> 0) % lanes;
+}
+
+/** The valid records of a kind, normalised, in spool order. */
+async function* validRecords(ctx: TWriteCtx, kind: TKind): AsyncGenerator<TRec[]> {
+  for await (const lines of ctx.spool.lines(`rec:${kind}`)) {
+    const out: TRec[] = [];
+    for (const text of lines) {
+      const tab = text.indexOf("\t");
+      if (ctx.invalid.has(Number(text.slice(0, tab)))) continue;
+      out.push(normalizeRecord(kind, JSON.parse(text.slice(tab + 1)) as TRec));
+    }
+    yield out;
+  }
+}
+
 /**
- * The valid records of a kind, in batches; within a batch a key appears once (the last line wins,
- * as it would across batches), since one statement cannot upsert a row twice.
+ * The valid records of a kind in batches (one lane). Within a batch a key appears once, the last
+ * line winning as it does across batches: one statement cannot upsert a row twice.
  */
 export async function* validBatches(ctx: TWriteCtx, kind: TKind, size = BATCH): AsyncGenerator<TRec[]> {
   let batch = new Map<string, TRec>();
-  for await (const { line, rec } of ctx.spool.read(kind)) {
-    if (ctx.invalid.has(line)) continue;
-    const key = batchKey(kind, rec);
-    batch.delete(key);
-    batch.set(key, rec);
-    if (batch.size >= size) {
-      yield [...batch.values()];
-      batch = new Map();
+  for await (const recs of validRecords(ctx, kind)) {
+    for (const rec of recs) {
+      const key = batchKey(kind, rec);
+      batch.delete(key);
+      batch.set(key, rec);
+      if (batch.size >= size) {
+        yield [...batch.values()];
+        batch = new Map();
+      }
     }
   }
   if (batch.size) yield [...batch.values()];
 }
 
-/** Runs `write` for every batch of a kind and counts what was applied. */
-export async function writeBatches(ctx: TWriteCtx, kind: TKind, write: (batch: TRec[]) => Promise<void>, size = BATCH): Promise<void> {
-  for await (const batch of validBatches(ctx, kind, size)) {
-    await write(batch);
-    ctx.written[kind] = (ctx.written[kind] ?? 0) + batch.length;
-    ctx.progress(batch.length);
+/**
+ * Runs `write` for every batch of a kind, in `lanes` concurrent lanes (records of one key always
+ * in the same lane, so their order holds), and counts what was applied.
+ */
+export async function writeBatches(
+  ctx: TWriteCtx,
+  kind: TKind,
+  write: (batch: TRec[]) => Promise<void>,
+  opts: { size?: number; lanes?: number } = {},
+): Promise<void> {
+  const size = opts.size ?? BATCH;
+  const lanes = Math.min(opts.lanes ?? ctx.lanes, ctx.lanes);
+  const pending: Map<string, TRec>[] = Array.from({ length: lanes }, () => new Map());
+  const busy: Promise<void>[] = Array.from({ length: lanes }, () => Promise.resolve());
+  let failure: unknown;
+  const run = (lane: number, batch: TRec[]) => {
+    busy[lane] = busy[lane]!.then(async () => {
+      if (failure !== undefined) return;
+      try {
+        await write(batch);
+        ctx.written[kind] = (ctx.written[kind] ?? 0) + batch.length;
+        ctx.progress(batch.length);
+      } catch (err) {
+        failure ??= err;
+      }
+    });
+  };
+  for await (const recs of validRecords(ctx, kind)) {
+    for (const rec of recs) {
+      const key = batchKey(kind, rec);
+      const lane = laneOf(laneKey(kind, rec, key), lanes);
+      const m = pending[lane]!;
+      m.delete(key);
+      m.set(key, rec);
+      if (m.size >= size) {
+        await busy[lane]; // backpressure: at most one batch queued per lane
+        if (failure !== undefined) throw failure;
+        run(lane, [...m.values()]);
+        pending[lane] = new Map();
+      }
+    }
   }
+  pending.forEach((m, lane) => m.size && run(lane, [...m.values()]));
+  await Promise.all(busy);
+  if (failure !== undefined) throw failure;
 }
-
-export const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

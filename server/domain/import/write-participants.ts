@@ -1,5 +1,5 @@
-import { column, upsertSql } from "./upsert-sql";
-import { s, validBatches, writeBatches, type TRec, type TWriteCtx } from "./write-context";
+import { idsOf, recordset, rowsParam, upsertSql } from "./upsert-sql";
+import { inTransaction, runBatch, validBatches, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
 /**
  * Participants: upsert by slug, then their sources (the set is replaced), then `associated_with`
@@ -8,7 +8,8 @@ import { s, validBatches, writeBatches, type TRec, type TWriteCtx } from "./writ
 
 const TEXT_FIELDS = ["name", "alt_name", "email", "image", "about"] as const;
 
-const PARTICIPANT_SQL = upsertSql({
+/** The upsert, answering the ids it inserted or changed as one array. */
+const PARTICIPANT_SQL = idsOf(upsertSql({
   table: "participant",
   params: [
     ["slug", "text"],
@@ -16,12 +17,12 @@ const PARTICIPANT_SQL = upsertSql({
     ["type", "text"],
     ["web3", "bool"],
     ["web2", "bool"],
-    ["assoc", "text"],
+    ["associated_with", "text"],
     ["monthly_signals", "int"],
-    ["created_at", "text"],
-    ["updated_at", "text"],
+    ["created_at", "timestamptz"],
+    ["updated_at", "timestamptz"],
   ],
-  joins: "JOIN participant_type pt ON pt.slug = u.type LEFT JOIN participant a ON a.slug = u.assoc",
+  joins: "JOIN participant_type pt ON pt.slug = u.type LEFT JOIN participant a ON a.slug = u.associated_with",
   insert: [
     ["slug", "u.slug"],
     ...TEXT_FIELDS.map((f): [string, string] => [f, `u.${f}`]),
@@ -41,18 +42,20 @@ const PARTICIPANT_SQL = upsertSql({
   createdAt: true,
   updatedAt: true,
   returning: "id",
-});
+}));
 
-/** Replaces the source set of every participant of the batch; returns the ids whose set changed. */
+const ROW_FIELDS = ["slug", ...TEXT_FIELDS, "type", "web3", "web2", "associated_with", "monthly_signals", "created_at", "updated_at"];
+
+/** Replaces the source set of every participant of the batch ($2: their slugs); returns the ids whose set changed. */
 const SOURCES_SQL = `
   WITH want AS (
     SELECT p.id AS participant_id, u.slug, u.type, u.link
-    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(participant, slug, type, link)
+    FROM ${recordset([["participant", "text"], ["slug", "text"], ["type", "text"], ["link", "text"]])}
     JOIN participant p ON p.slug = u.participant
   ),
   del AS (
     DELETE FROM participant_source ps USING participant p
-    WHERE ps.participant_id = p.id AND p.slug = ANY($5::text[])
+    WHERE ps.participant_id = p.id AND p.slug = ANY($2::text[])
       AND NOT EXISTS (SELECT 1 FROM want w WHERE w.participant_id = ps.participant_id AND w.type = ps.type AND w.slug = ps.slug)
     RETURNING ps.participant_id
   ),
@@ -71,30 +74,15 @@ const BUMP_SQL = `
   WHERE id = ANY($1::int[]) AND created_at < $2::timestamptz AND updated_at <> now() AND NOT (slug = ANY($3::text[]))`;
 
 async function writeBatch(ctx: TWriteCtx, b: TRec[]): Promise<void> {
-  const sources = b.flatMap((r) => (r.sources as { slug: string; type: string; link: string }[]).map((x) => ({ p: String(r.slug), ...x })));
+  const sources = b.flatMap((r) => (r.sources as { slug: string; type: string; link: string }[]).map((x) => ({ participant: r.slug, ...x })));
   const givenUpdatedAt = b.filter((r) => r.updated_at !== null).map((r) => String(r.slug));
-  await ctx.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
+  await inTransaction(ctx, async (tx) => {
+    const [{ ids }] = (await tx.$queryRawUnsafe<{ ids: number[] }[]>(
       PARTICIPANT_SQL,
-      column(b, (r) => s(r.slug)),
-      ...TEXT_FIELDS.map((f) => column(b, (r) => s(r[f]))),
-      column(b, (r) => s(r.type)),
-      column(b, (r) => r.web3),
-      column(b, (r) => r.web2),
-      column(b, (r) => s(r.associated_with)),
-      column(b, (r) => r.monthly_signals),
-      column(b, (r) => s(r.created_at)),
-      column(b, (r) => s(r.updated_at)),
-    );
-    for (const r of rows) ctx.touchedParticipants.add(r.id);
-    const changed = await tx.$queryRawUnsafe<{ id: number }[]>(
-      SOURCES_SQL,
-      column(sources, (x) => x.p),
-      column(sources, (x) => x.slug),
-      column(sources, (x) => x.type),
-      column(sources, (x) => x.link),
-      column(b, (r) => s(r.slug)),
-    );
+      rowsParam(b, (r) => Object.fromEntries(ROW_FIELDS.map((f) => [f, r[f]]))),
+    )) as [{ ids: number[] }];
+    for (const id of ids) ctx.touchedParticipants.add(id);
+    const changed = await tx.$queryRawUnsafe<{ id: number }[]>(SOURCES_SQL, JSON.stringify(sources), b.map((r) => String(r.slug)));
     if (changed.length) {
       await tx.$executeRawUnsafe(BUMP_SQL, changed.map((r) => r.id), ctx.startedAt, givenUpdatedAt);
     }
@@ -104,22 +92,21 @@ async function writeBatch(ctx: TWriteCtx, b: TRec[]): Promise<void> {
 const LINK_SQL = `
   UPDATE participant t SET associated_with_id = a.id,
     updated_at = CASE
-      WHEN u.updated_at IS NOT NULL THEN u.updated_at::timestamptz
-      WHEN t.created_at < $4::timestamptz THEN now()
+      WHEN u.updated_at IS NOT NULL THEN u.updated_at
+      WHEN t.created_at < $2::timestamptz THEN now()
       ELSE t.updated_at END
-  FROM unnest($1::text[], $2::text[], $3::text[]) AS u(slug, assoc, updated_at)
-  LEFT JOIN participant a ON a.slug = u.assoc
+  FROM ${recordset([["slug", "text"], ["associated_with", "text"], ["updated_at", "timestamptz"]])}
+  LEFT JOIN participant a ON a.slug = u.associated_with
   WHERE t.slug = u.slug AND t.associated_with_id IS DISTINCT FROM a.id`;
 
 export async function writeParticipants(ctx: TWriteCtx): Promise<void> {
   await writeBatches(ctx, "participant", (b) => writeBatch(ctx, b));
   if (!ctx.written.participant) return;
   for await (const b of validBatches(ctx, "participant")) {
-    await ctx.db.$executeRawUnsafe(
+    await runBatch(
+      ctx,
       LINK_SQL,
-      column(b, (r) => s(r.slug)),
-      column(b, (r) => s(r.associated_with)),
-      column(b, (r) => s(r.updated_at)),
+      rowsParam(b, (r) => ({ slug: r.slug, associated_with: r.associated_with, updated_at: r.updated_at })),
       ctx.startedAt,
     );
   }

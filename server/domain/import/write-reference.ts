@@ -1,7 +1,9 @@
-import { column, upsertSql } from "./upsert-sql";
-import { s, validBatches, writeBatches, type TRec, type TWriteCtx } from "./write-context";
+import { recordset, rowsParam, upsertSql } from "./upsert-sql";
+import { runBatch, s, validBatches, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
 /** Writers of the reference data: stages, rounds, source and participant types, categories, locations. */
+
+const SMALL = { lanes: 1 };
 
 function rankedSql(table: "stage" | "round"): string {
   return upsertSql({
@@ -16,8 +18,8 @@ function rankedSql(table: "stage" | "round"): string {
 export async function writeRanked(ctx: TWriteCtx, kind: "stage" | "round"): Promise<void> {
   const sql = rankedSql(kind);
   await writeBatches(ctx, kind, async (b) => {
-    await ctx.db.$executeRawUnsafe(sql, column(b, (r) => s(r.slug)), column(b, (r) => s(r.name)), column(b, (r) => r.position));
-  });
+    await runBatch(ctx, sql, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, position: r.position })));
+  }, SMALL);
 }
 
 const SOURCE_TYPE_SQL = upsertSql({
@@ -30,8 +32,8 @@ const SOURCE_TYPE_SQL = upsertSql({
 
 export async function writeSourceTypes(ctx: TWriteCtx): Promise<void> {
   await writeBatches(ctx, "source_type", async (b) => {
-    await ctx.db.$executeRawUnsafe(SOURCE_TYPE_SQL, column(b, (r) => s(r.slug)), column(b, (r) => s(r.name)), column(b, (r) => s(r.group)));
-  });
+    await runBatch(ctx, SOURCE_TYPE_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, grp: r.group })));
+  }, SMALL);
 }
 
 const PARTICIPANT_TYPE_SQL = upsertSql({
@@ -44,8 +46,8 @@ const PARTICIPANT_TYPE_SQL = upsertSql({
 
 export async function writeParticipantTypes(ctx: TWriteCtx): Promise<void> {
   await writeBatches(ctx, "participant_type", async (b) => {
-    await ctx.db.$executeRawUnsafe(PARTICIPANT_TYPE_SQL, column(b, (r) => s(r.slug)), column(b, (r) => s(r.name)));
-  });
+    await runBatch(ctx, PARTICIPANT_TYPE_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name })));
+  }, SMALL);
 }
 
 /**
@@ -54,10 +56,10 @@ export async function writeParticipantTypes(ctx: TWriteCtx): Promise<void> {
  */
 async function linkParents(ctx: TWriteCtx, table: "category" | "location"): Promise<void> {
   const sql = `UPDATE ${table} t SET parent_id = p.id
-    FROM unnest($1::text[], $2::text[]) AS u(slug, parent) LEFT JOIN ${table} p ON p.slug = u.parent
+    FROM ${recordset([["slug", "text"], ["parent", "text"]])} LEFT JOIN ${table} p ON p.slug = u.parent
     WHERE t.slug = u.slug AND t.parent_id IS DISTINCT FROM p.id`;
   for await (const b of validBatches(ctx, table)) {
-    await ctx.db.$executeRawUnsafe(sql, column(b, (r) => s(r.slug)), column(b, (r) => s(r.parent)));
+    await runBatch(ctx, sql, rowsParam(b, (r) => ({ slug: r.slug, parent: r.parent })));
   }
 }
 
@@ -72,8 +74,8 @@ const CATEGORY_SQL = upsertSql({
 
 export async function writeCategories(ctx: TWriteCtx): Promise<void> {
   await writeBatches(ctx, "category", async (b) => {
-    await ctx.db.$executeRawUnsafe(CATEGORY_SQL, column(b, (r) => s(r.slug)), column(b, (r) => s(r.name)), column(b, (r) => s(r.parent)));
-  });
+    await runBatch(ctx, CATEGORY_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, parent: r.parent })));
+  }, SMALL);
   if (ctx.written.category) await linkParents(ctx, "category");
 }
 
@@ -90,13 +92,12 @@ const LOCATION_SQL = upsertSql({
 
 export async function writeLocations(ctx: TWriteCtx): Promise<void> {
   await writeBatches(ctx, "location", async (b: TRec[]) => {
-    await ctx.db.$executeRawUnsafe(
+    await runBatch(
+      ctx,
       LOCATION_SQL,
-      column(b, (r) => s(r.slug)),
-      column(b, (r) => s(r.parent)),
-      ...LOCATION_FIELDS.map((f) => column(b, (r) => s(r[f]))),
+      rowsParam(b, (r) => Object.fromEntries([["slug", r.slug], ["parent", r.parent], ...LOCATION_FIELDS.map((f) => [f, s(r[f])])])),
     );
-  });
+  }, SMALL);
   if (!ctx.written.location) return;
   await linkParents(ctx, "location");
   await recomputeLocationRegions(ctx.db);

@@ -1,0 +1,96 @@
+import type { TDb } from "../../db/client";
+import { logger } from "../../lib/logger";
+import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
+import { Spool } from "./spool";
+import { ImportValidationError, KINDS, type TImportOptions, type TImportReport, type TImportSource, type TKind } from "./types";
+import { validateSource } from "./validate";
+import { writeCards } from "./write-cards";
+import { LANES, makeDurable, TouchSet, type TWriteCtx } from "./write-context";
+import { writeInteractions } from "./write-interactions";
+import { writeParticipants } from "./write-participants";
+import { writeCollections, writeNetworkBProfiles, writeProfiles } from "./write-raw";
+import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, writeSourceTypes } from "./write-reference";
+
+/**
+ * Imports a JSON Lines file (DESIGN.md §10).
+ *
+ * 1. Validation: every line is parsed and checked (schema, then references against the whole file
+ *    and the database); valid records are spooled to temporary files, one per kind.
+ * 2. If a line is invalid and `skipInvalid` is not set, ImportValidationError: nothing is written.
+ * 3. Writes, kind by kind in dependency order, in batched multi-row upserts.
+ * 4. Derived fields of every card and participant whose interactions changed.
+ *
+ * Memory holds the keys of the file (slugs, ids), never its records.
+ */
+
+const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
+  stage: (ctx) => writeRanked(ctx, "stage"),
+  round: (ctx) => writeRanked(ctx, "round"),
+  source_type: writeSourceTypes,
+  participant_type: writeParticipantTypes,
+  category: writeCategories,
+  location: writeLocations,
+  profile: writeProfiles,
+  participant: writeParticipants,
+  card: writeCards,
+  interaction: writeInteractions,
+  collection: writeCollections,
+  network_b_profile: writeNetworkBProfiles,
+};
+
+export async function importJsonl(db: TDb, source: TImportSource, opts: TImportOptions = {}): Promise<TImportReport> {
+  const spool = new Spool();
+  const started = Date.now();
+  try {
+    const { registry, lines, interactionIds } = await validateSource(db, source, spool, opts.onProgress);
+    const invalid = [...registry.invalid].map(([line, reason]) => ({ line, reason })).sort((a, b) => a.line - b.line);
+    const report: TImportReport = {
+      lines,
+      valid: lines - invalid.length,
+      invalid,
+      written: {},
+      skippedInvalid: invalid.length > 0 && opts.skipInvalid === true,
+    };
+    if (invalid.length && !opts.skipInvalid) throw new ImportValidationError(report);
+    registry.releaseKeys();
+
+    const [{ now, version }] = (await db.$queryRawUnsafe<{ now: Date; version: string }[]>(
+      `SELECT now() AS now, version() AS version`,
+    )) as [{ now: Date; version: string }];
+    let done = 0;
+    const ctx: TWriteCtx = {
+      db,
+      spool,
+      invalid: registry.invalid,
+      startedAt: now,
+      touchedCards: new TouchSet(),
+      touchedParticipants: new TouchSet(),
+      profileRedirect: new Map(),
+      interactionIds,
+      lanes: /PGlite|emscripten/i.test(version) ? 1 : LANES,
+      written: report.written,
+      progress: (n) => {
+        done += n;
+        opts.onProgress?.({ phase: "write", done, total: report.valid });
+      },
+    };
+    const timings: Record<string, number> = {};
+    for (const kind of KINDS) {
+      const t = Date.now();
+      await WRITERS[kind](ctx);
+      timings[kind] = Date.now() - t;
+    }
+
+    const cards = ctx.touchedCards.list();
+    const participants = ctx.touchedParticipants.list();
+    const derive = (done: number, total: number) => opts.onProgress?.({ phase: "derive", done, total });
+    derive(0, (cards?.length ?? 0) + (participants?.length ?? 0));
+    if (cards === undefined || cards.length) await recomputeCardDerived(db, cards, derive);
+    if (participants === undefined || participants.length) await recomputeParticipantSignals(db, participants, derive);
+    await makeDurable(db);
+    logger.debug("import finished", { lines, invalid: invalid.length, written: report.written, writeMs: timings, ms: Date.now() - started });
+    return report;
+  } finally {
+    spool.dispose();
+  }
+}

@@ -1,0 +1,16 @@
+/** JSON Lines import (DESIGN.md §10): public surface. */
+export { importJsonl } from "./import-jsonl";
+export { fileSource, stdinSource, type TDisposableSource } from "./source";
+export { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
+export { recomputeLocationRegions } from "./write-reference";
+export { countryOf } from "./write-raw";
+export {
+  ImportValidationError,
+  KINDS,
+  type TImportOptions,
+  type TImportProgress,
+  type TImportReport,
+  type TImportSource,
+  type TInvalidLine,
+  type TKind,
+} from "./types";
