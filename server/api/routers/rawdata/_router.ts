@@ -1,0 +1,11 @@
+import { createTRPCRouter } from "../../trpc";
+import { listCollectionsRoute } from "./collections";
+import { getProfileRoute } from "./profile";
+import { listProfilesRoute } from "./profiles";
+
+/** Raw data (spec: Raw data: network profiles). Static paths before /network_a/profiles/{id}/. */
+export const rawDataRouter = createTRPCRouter({
+  collections: listCollectionsRoute,
+  profiles: listProfilesRoute,
+  profile: getProfileRoute,
+});

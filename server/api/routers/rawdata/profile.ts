@@ -1,0 +1,18 @@
+import { getProfile } from "../../../domain/rawdata/profiles";
+import { rawDataProcedure } from "../../trpc";
+import { ZGetProfileRequest, ZGetProfileResponse, type TGetProfileResponse } from "./profile.types";
+
+export const getProfileRoute = rawDataProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/network_a/profiles/{id}/",
+      tags: ["Raw data"],
+      summary: "One founder profile (restricted; collections-only accounts: only within their collections)",
+    },
+  })
+  .input(ZGetProfileRequest)
+  .output(ZGetProfileResponse)
+  .query(async ({ ctx, input }): Promise<TGetProfileResponse> => ({
+    data: await getProfile(ctx.db, ctx.account, input.id),
+  }));

@@ -1,0 +1,19 @@
+import { listProfiles } from "../../../domain/rawdata/profiles";
+import { parseProfileQuery } from "../../../domain/rawdata/query";
+import { rawDataProcedure } from "../../trpc";
+import { ZListProfilesRequest, ZListProfilesResponse, type TListProfilesResponse } from "./profiles.types";
+
+export const listProfilesRoute = rawDataProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/network_a/profiles/",
+      tags: ["Raw data"],
+      summary: "List founder profiles, or read collections with ?collection= (restricted)",
+    },
+  })
+  .input(ZListProfilesRequest)
+  .output(ZListProfilesResponse)
+  .query(
+    async ({ ctx, input }): Promise<TListProfilesResponse> => listProfiles(ctx.db, ctx.account, parseProfileQuery(input)),
+  );

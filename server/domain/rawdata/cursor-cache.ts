@@ -1,0 +1,59 @@
+import type { TSortKey } from "./sort";
+
+/**
+ * Offset-to-key translation for sequential reads (DESIGN.md §6 synchronisation recipe; see
+ * docs/architecture.md). The spec pages profiles with limit/offset, and a deep OFFSET costs time in
+ * proportion to its depth. When a page is served, the sort key of its last row is remembered under
+ * (account, query, offset of the next row); a request for exactly that offset continues after the
+ * key (a keyset read, as cheap as the first page) instead of counting rows again.
+ *
+ * Semantics: a continued read returns the rows that follow the previous page's last row in the
+ * current data. While profiles change during a full read, this never skips or repeats a profile
+ * that stays a member (plain OFFSET would: one row leaving an earlier page shifts every later row
+ * back). Without a remembered key (another offset, another process, an expired entry) the request
+ * is a plain OFFSET read with the same result as ever.
+ *
+ * Entries live in this process's memory, per account, for TTL_MS, at most MAX_ENTRIES (oldest
+ * dropped first).
+ */
+
+const TTL_MS = 15 * 60_000;
+const MAX_ENTRIES = 20_000;
+
+interface TEntry {
+  key: TSortKey;
+  at: number;
+}
+
+const entries = new Map<string, TEntry>();
+
+const id = (accountId: number, signature: string, offset: number) => `${accountId}\u0001${offset}\u0001${signature}`;
+
+/** The key of the row just before `offset`, when this account's previous page of the query ended there. */
+export function cachedKey(accountId: number, signature: string, offset: number): TSortKey | undefined {
+  const k = id(accountId, signature, offset);
+  const entry = entries.get(k);
+  if (!entry) return undefined;
+  if (Date.now() - entry.at > TTL_MS) {
+    entries.delete(k);
+    return undefined;
+  }
+  return entry.key;
+}
+
+/** Remembers that the row before `offset` (the last row served) has `key`. */
+export function rememberKey(accountId: number, signature: string, offset: number, key: TSortKey): void {
+  const k = id(accountId, signature, offset);
+  entries.delete(k);
+  entries.set(k, { key, at: Date.now() });
+  while (entries.size > MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest === undefined) break;
+    entries.delete(oldest);
+  }
+}
+
+/** Forgets everything (tests). */
+export function clearCursorCache(): void {
+  entries.clear();
+}
