@@ -14,11 +14,16 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BASE_URL: z.string().trim().url().optional(),
   AUTH_SECRET: z.string().min(16).optional(),
-  EMBEDDINGS_PROVIDER: z.string().trim().default("local"),
+  /** local (in-process model), openai (OpenAI-compatible HTTP), off, hash (deterministic, tests only). */
+  EMBEDDINGS_PROVIDER: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(["local", "openai", "off", "hash"]).default("local"),
+  ),
   EMBEDDINGS_URL: z.string().trim().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
   EMBEDDINGS_MODEL: z.string().trim().optional(),
   EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FREE_LIFETIME_LIMIT: z.coerce.number().int().min(0).default(100),
   PAID_DAILY_LIMIT: z.coerce.number().int().min(0).default(500),
   RADAR_CONNECTOR: z.enum(["dataset", "http"]).default("dataset"),

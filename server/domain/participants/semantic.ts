@@ -1,15 +1,43 @@
+import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
+import { semanticPage } from "../embeddings/search";
+import { participantFilterConditions } from "./filters";
+import { readParticipants, withoutId } from "./rows";
 import type { TParticipantList, TParticipantListQuery } from "./types";
 
 /**
- * Semantic ranking of the participants list (spec: semantic rules as for cards; DESIGN.md §5).
- * The boundary for the semantic-search work: given a validated query with `semantic` on and a
- * `search`, return the page with items carrying `similarity`, filtered first by
- * `participantFilterConditions` (filters.ts), rows under `query.minSimilarity` dropped, and
- * `meta.semantic = {enabled: true, min_similarity, ranking: "cosine"}`.
- * Until embeddings are wired in, the answer is the spec's 503 semantic_unavailable.
+ * Semantic ranking of the participants list (spec: semantic rules as for cards; DESIGN.md §5): the
+ * filters (type, web3, web2, saved_only) apply first, then participants are ranked by cosine
+ * similarity of their embedding to the `search` text; rows under `min_similarity` are dropped and
+ * each item carries `similarity`. 503 semantic_unavailable comes from semanticPage.
  */
-export async function semanticParticipants(_db: TDb, _accountId: number, _query: TParticipantListQuery): Promise<TParticipantList> {
-  throw new AppError("semantic_unavailable", "Semantic search is unavailable: participant embeddings are not available.");
+export async function semanticParticipants(db: TDb, accountId: number, query: TParticipantListQuery): Promise<TParticipantList> {
+  const conditions = participantFilterConditions(query, accountId);
+  const page = await semanticPage(db, {
+    kind: "participant",
+    query: query.search ?? "",
+    where: conditions.length > 0 ? Prisma.join(conditions, " AND ") : undefined,
+    unfiltered: conditions.length === 0,
+    minSimilarity: query.minSimilarity,
+    limit: query.limit,
+    offset: query.offset,
+    includeTotal: query.includeTotal,
+  });
+  const ids = page.rows.map((r) => r.id);
+  const similarity = new Map(page.rows.map((r) => [r.id, r.similarity]));
+  const savedFor = query.includeUserData ? accountId : undefined;
+  const rows = ids.length > 0 ? await readParticipants(db, Prisma.sql`SELECT unnest(${ids}::int[]) AS id`, { savedFor }) : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const items = rows.slice(0, query.limit).map((r) => ({ ...r, similarity: similarity.get(r.id)! }));
+  return {
+    data: withoutId(items),
+    total: page.total,
+    fetched: page.rows.length,
+    meta: {
+      sort: "similarity:desc",
+      include_user_data: query.includeUserData,
+      semantic: { enabled: true, min_similarity: query.minSimilarity, ranking: "cosine" },
+    },
+  };
 }

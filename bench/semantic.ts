@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:semantic`: semantic search over the demo cards with synthetic, clustered 512-d
+ * vectors (the local model's size), on PostgreSQL.
+ *
+ *   BENCH_SCALE     demo scale (2,000 cards each; default 500 = 1,000,000 cards)
+ *   BENCH_QUERIES   queries per configuration (default 50)
+ *   BENCH_MWM       maintenance_work_mem for the HNSW build (default 4GB)
+ *
+ * Vectors: one centre per root category (the card's sector, as its generated text is), 40
+ * sub-centres per sector, per-card noise from a pool: dense clusters, like real embeddings. They are
+ * stored under the model key "bench:clustered-512" (generated in SQL, once; the HNSW index is
+ * rebuilt after the bulk insert). Queries are drawn like cards.
+ *
+ * For each filter (none, a stage, a stage and the query's own sector, a stage and another sector)
+ * it measures searchByVector, the search step of GET /v1/cards/?semantic=true without the query's
+ * embedding (p50/p99, path taken), with include_total=false (one page of 20) and true (the whole
+ * list, 100), and recall@20 against the exact ranking (computed in the same run). Then the local
+ * model's query embedding time.
+ */
+import pg from "pg";
+import { createPrisma, type TDb } from "../server/db/client";
+import { buildCardWhere } from "../server/domain/cards/filters";
+import { searchByVector, type TVectorSearch } from "../server/domain/embeddings/vector-search";
+import { hnswIndexDdl, hnswIndexName } from "../server/domain/embeddings/vector-sql";
+import { createLocalProvider } from "../server/domain/embeddings/providers/local";
+import { benchDatabase } from "./lib/bench-db";
+import { printTable } from "./lib/report";
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 500);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
+const MWM = process.env.BENCH_MWM ?? "4GB";
+const MODEL = "bench:clustered-512";
+const REF = { model: MODEL, dimensions: 512 };
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+};
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+/** Deterministic pseudo-random vectors in SQL: centres, sub-centres, a noise pool. */
+const GENERATOR_TABLES = `
+  SELECT setseed(0.42);
+  DROP TABLE IF EXISTS vm_bench_noise, vm_bench_centre, vm_bench_sub;
+  CREATE UNLOGGED TABLE vm_bench_noise AS SELECT j, (SELECT array_agg((random()+random()+random()-1.5)::real) FROM generate_series(1,512) WHERE j >= 0)::vector AS v FROM generate_series(0,2999) j;
+  CREATE UNLOGGED TABLE vm_bench_centre AS SELECT c.id AS k, (SELECT array_agg((random()+random()+random()-1.5)::real*2) FROM generate_series(1,512) WHERE c.id >= 0)::vector AS v FROM category c WHERE c.parent_id IS NULL;
+  CREATE UNLOGGED TABLE vm_bench_sub AS SELECT bc.k, s, bc.v + (SELECT array_agg((random()+random()+random()-1.5)::real*1.2) FROM generate_series(1,512) WHERE s >= 0)::vector AS v FROM vm_bench_centre bc, generate_series(0,39) s;
+  CREATE INDEX ON vm_bench_sub (k, s);`;
+
+/** A card's sector: its root category (the first), or one picked by id for a card without. */
+const SECTOR_OF = `COALESCE((SELECT min(cat.id) FROM card_category cc JOIN category cat ON cat.id = cc.category_id AND cat.parent_id IS NULL WHERE cc.card_id = c.id),
+  (SELECT min(k) FROM vm_bench_centre) + (hashint4(c.id) & 2147483647) % (SELECT count(*) FROM vm_bench_centre))`;
+
+async function ensureVectors(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ cards: number; vectors: number }>(
+    `SELECT (SELECT count(*)::int FROM card) AS cards, (SELECT count(*)::int FROM card_embedding WHERE model = $1) AS vectors`,
+    [MODEL],
+  );
+  const { cards, vectors } = rows[0]!;
+  if (cards > 0 && vectors === cards) return;
+  log(`generating ${cards.toLocaleString("en-US")} clustered vectors (once for this database)…`);
+  let started = Date.now();
+  await client.query(GENERATOR_TABLES);
+  await client.query(`DROP INDEX IF EXISTS ${hnswIndexName("card", 512)}`);
+  await client.query("DELETE FROM card_embedding");
+  await client.query(`
+    INSERT INTO card_embedding (card_id, model, embedding, updated_at)
+    SELECT c.id, $1, bs.v + n1.v + n2.v * n3.v, now()
+      FROM card c
+      JOIN vm_bench_sub bs ON bs.k = ${SECTOR_OF} AND bs.s = (hashint4(c.id * 7) & 2147483647) % 40
+      JOIN vm_bench_noise n1 ON n1.j = (hashint4(c.id * 13) & 2147483647) % 3000
+      JOIN vm_bench_noise n2 ON n2.j = (hashint4(c.id * 17) & 2147483647) % 3000
+      JOIN vm_bench_noise n3 ON n3.j = (hashint4(c.id * 19) & 2147483647) % 3000`, [MODEL]);
+  log(`  inserted in ${((Date.now() - started) / 1000).toFixed(0)} s; building the HNSW index…`);
+  started = Date.now();
+  await client.query(`SET maintenance_work_mem = '${MWM.replace(/[^0-9A-Za-z]/g, "")}'`);
+  await client.query(hnswIndexDdl("card", 512));
+  await client.query("VACUUM ANALYZE card_embedding");
+  log(`  index built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+interface TQuery {
+  vector: number[];
+  sector: string;
+  other: string;
+}
+
+async function queries(client: pg.Client): Promise<TQuery[]> {
+  const { rows } = await client.query<{ v: string; sector: string; other: string }>(`
+    WITH s AS (SELECT row_number() OVER (ORDER BY k) - 1 AS i, k FROM vm_bench_centre), n AS (SELECT count(*) AS n FROM s)
+    SELECT (bs.v + n1.v + n2.v * n3.v)::text AS v, c1.slug AS sector, c2.slug AS other
+      FROM generate_series(0, $1 - 1) q
+      JOIN s s1 ON s1.i = (hashint4(q * 3 + 1) & 2147483647) % (SELECT n FROM n)
+      JOIN s s2 ON s2.i = (s1.i + 1) % (SELECT n FROM n)
+      JOIN category c1 ON c1.id = s1.k JOIN category c2 ON c2.id = s2.k
+      JOIN vm_bench_sub bs ON bs.k = s1.k AND bs.s = (hashint4(q * 5 + 1) & 2147483647) % 40
+      JOIN vm_bench_noise n1 ON n1.j = (hashint4(q * 23 + 7) & 2147483647) % 3000
+      JOIN vm_bench_noise n2 ON n2.j = (hashint4(q * 29 + 7) & 2147483647) % 3000
+      JOIN vm_bench_noise n3 ON n3.j = (hashint4(q * 31 + 7) & 2147483647) % 3000
+     ORDER BY q`, [QUERIES]);
+  return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
+}
+
+async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; unfiltered: boolean }>) {
+  const rows: Record<string, unknown>[] = [];
+  const exactTimes: number[] = [];
+  const truth: Set<number>[] = [];
+  const wheres: { sql?: TVectorSearch["where"]; unfiltered: boolean }[] = [];
+  for (const q of qs) wheres.push(await filter(q));
+  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, unfiltered: wheres[i]!.unfiltered, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: false });
+  for (let i = 0; i < qs.length; i++) {
+    const started = performance.now();
+    const exact = await searchByVector(db, { ...base(i), strategy: "exact" });
+    exactTimes.push(performance.now() - started);
+    truth.push(new Set(exact.rows.slice(0, 20).map((r) => r.id)));
+  }
+  for (const includeTotal of [false, true]) {
+    const times: number[] = [];
+    const paths: Record<string, number> = {};
+    let recall = 0;
+    for (let i = 0; i < qs.length; i++) {
+      const started = performance.now();
+      const r = await searchByVector(db, { ...base(i), includeTotal });
+      times.push(performance.now() - started);
+      paths[r.path] = (paths[r.path] ?? 0) + 1;
+      const t = truth[i]!;
+      recall += t.size ? r.rows.slice(0, 20).filter((x) => t.has(x.id)).length / t.size : 1;
+    }
+    rows.push({
+      filter: name,
+      include_total: includeTotal,
+      p50_ms: pct(times, 0.5),
+      p99_ms: pct(times, 0.99),
+      recall_at_20: recall / qs.length,
+      paths: Object.entries(paths).map(([k, v]) => `${k}:${v}`).join(" "),
+      exact_p50_ms: pct(exactTimes, 0.5),
+    });
+  }
+  return rows;
+}
+
+async function localModelTiming() {
+  const provider = createLocalProvider();
+  try {
+    let started = performance.now();
+    await provider.embed(["warm up the model"], { priority: "query" });
+    const load = performance.now() - started;
+    const texts = ["fintech payments for small businesses", "AI radiology diagnostics", "carbon capture startups", "developer tools for testing", "crypto wallets"];
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      started = performance.now();
+      await provider.embed([`${texts[i % texts.length]} ${i}`], { priority: "query" });
+      times.push(performance.now() - started);
+    }
+    return [{ what: "local model (USE lite, 512-d), one query", load_and_first_ms: load, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99) }];
+  } finally {
+    await provider.close?.();
+  }
+}
+
+async function main() {
+  const { url } = await benchDatabase({ scale: SCALE });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const db = createPrisma(url, 4);
+  try {
+    await ensureVectors(client);
+    const qs = await queries(client);
+    const stage = "growth";
+    const filters: [string, (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; unfiltered: boolean }>][] = [
+      ["none", async () => ({ unfiltered: true })],
+      [`stage=${stage}`, async () => card(db, { stages: [stage] })],
+      ["stage + query's sector", async (q) => card(db, { stages: [stage], categories: [q.sector] })],
+      ["stage + other sector", async (q) => card(db, { stages: [stage], categories: [q.other] })],
+    ];
+    const cards = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM card")).rows[0]!.n;
+    const out: Record<string, unknown>[] = [];
+    for (const [name, f] of filters) {
+      log(`measuring: ${name}`);
+      out.push(...(await measure(db, name, qs, f)));
+    }
+    printTable(`semantic search step, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries, min_similarity 0.3, page of 20 (embedding excluded)`, out);
+    printTable("query embedding", await localModelTiming());
+  } finally {
+    await client.end();
+    await db.$disconnect();
+  }
+}
+
+/** The cards list's own WHERE for these filters (server/domain/cards/filters.ts). */
+async function card(db: TDb, p: { stages?: string[]; categories?: string[] }) {
+  const where = await buildCardWhere(db, 0, p);
+  return { sql: where.sql, unfiltered: where.unfiltered };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

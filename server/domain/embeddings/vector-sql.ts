@@ -1,0 +1,39 @@
+import { Prisma } from "../../db/generated/prisma/client";
+import type { TEmbeddingKind } from "./kinds";
+
+/**
+ * Vectors in SQL. The `embedding` columns are `vector` without a fixed size (any model fits); the
+ * HNSW indexes (migration 20261122112102_vm_embedding_hnsw) are partial expression indexes, one per
+ * common size, over `embedding::vector(N)` WHERE `vector_dims(embedding) = N`. A query uses an index
+ * only when it repeats that expression and predicate with the same constant N, which is why N is
+ * written into the SQL (a validated integer, never user input) rather than passed as a parameter.
+ */
+
+/** Sizes that have an HNSW index; other sizes are searched exactly (correct, slower at scale). */
+export const INDEXED_DIMENSIONS = [384, 512, 768, 1024, 1536] as const;
+
+export function isIndexed(dimensions: number): boolean {
+  return (INDEXED_DIMENSIONS as readonly number[]).includes(dimensions);
+}
+
+/** `N` as SQL, checked to be a sane vector size. */
+export function dimsSql(dimensions: number): Prisma.Sql {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16000) throw new Error(`bad vector size ${dimensions}`);
+  return Prisma.raw(String(dimensions));
+}
+
+/** pgvector's text form; 9 significant digits round-trip a float4. */
+export function vectorLiteral(vector: number[]): string {
+  return `[${vector.map((x) => (Number.isInteger(x) ? String(x) : x.toPrecision(9))).join(",")}]`;
+}
+
+/** The hand-written index name for a kind and size (for the benchmark and documentation). */
+export function hnswIndexName(kind: TEmbeddingKind, dimensions: number): string {
+  return `vm_${kind}_embedding_hnsw_${dimensions}`;
+}
+
+/** The DDL of that index (the migration holds the same statements for INDEXED_DIMENSIONS). */
+export function hnswIndexDdl(kind: TEmbeddingKind, dimensions: number): string {
+  const n = Number(dimsSql(dimensions).sql);
+  return `CREATE INDEX IF NOT EXISTS ${hnswIndexName(kind, n)} ON ${kind}_embedding USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WHERE vector_dims(embedding) = ${n}`;
+}

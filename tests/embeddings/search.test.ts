@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Prisma } from "../../server/db/generated/prisma/client";
+import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "../../server/domain/embeddings";
+import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
+import { openTestDb, type TTestDb } from "../helpers/db";
+import { HASH_DIMS, HASH_ENV, setEmbeddingsEnv } from "./env";
+import { bruteForce, sameRanking, seedSynthetic, type TSynthetic } from "./fixture";
+
+/**
+ * Semantic ranking in the database against a brute-force ranking in JavaScript (deterministic hash
+ * vectors): order, threshold, filters first, pagination and totals, both paths (index and exact).
+ */
+let t: TTestDb;
+let fx: TSynthetic;
+let restore: () => void;
+const QUERIES = ["solar battery grid", "payments wallet lending exchange", "doctor clinic", "robot warehouse delivery freight", "music"];
+
+beforeAll(async () => {
+  t = await openTestDb();
+  restore = setEmbeddingsEnv(HASH_ENV);
+  fx = await seedSynthetic(t.db, { cards: 240, participants: 60 });
+});
+afterAll(async () => {
+  restore();
+  await t.close();
+});
+
+const page = (over: Partial<Parameters<typeof semanticPage>[1]> = {}) =>
+  semanticPage(t.db, { kind: "card", query: QUERIES[0]!, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: true, ...over });
+
+describe("semantic search", () => {
+  it("answers 503 semantic_unavailable while no row has an embedding of the current model", async () => {
+    await expect(page()).rejects.toMatchObject({ code: "semantic_unavailable" });
+    await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: true });
+    await expect(page()).resolves.toBeTruthy();
+  });
+
+  it("ranks by cosine similarity, best first, exactly like a brute-force ranking", async () => {
+    for (const query of QUERIES) {
+      const got = await page({ query, minSimilarity: 0.2, limit: 100 });
+      const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.2 });
+      expect(sameRanking(got.rows, want), query).toBeNull();
+      expect(got.total).toBe(Math.min(100, want.length));
+      for (const r of got.rows) expect(r.similarity).toBeGreaterThanOrEqual(0.2);
+    }
+  });
+
+  it("drops rows under min_similarity after ranking; the total counts what remains", async () => {
+    const all = bruteForce(fx.cards, QUERIES[1]!, HASH_DIMS, { minSimilarity: 0 });
+    for (const min of [0, 0.25, 0.4, 0.6, 0.99]) {
+      const got = await page({ query: QUERIES[1]!, minSimilarity: min, limit: 100 });
+      const want = all.filter((r) => r.similarity >= min - 1e-6);
+      expect(got.total).toBe(Math.min(100, want.length));
+      expect(sameRanking(got.rows, want), `min ${min}`).toBeNull();
+    }
+  });
+
+  it("applies the other filters first: stage, categories, flags, on every path", async () => {
+    const [seed, growth] = fx.stages;
+    const [climate] = fx.categories;
+    const cases: [Prisma.Sql, (r: TSynthetic["cards"][number]) => boolean][] = [
+      [Prisma.sql`c.stage_id = ${seed}`, (r) => r.stageId === seed],
+      [Prisma.sql`(c.stage_id = ${seed} OR c.stage_id = ${growth}) AND c.web3`, (r) => (r.stageId === seed || r.stageId === growth) && r.web3],
+      [
+        Prisma.sql`c.stage_id = ${growth} AND EXISTS (SELECT 1 FROM card_category cc WHERE cc.card_id = c.id AND cc.category_id = ${climate})`,
+        (r) => r.stageId === growth && r.categoryIds.includes(climate!),
+      ],
+    ];
+    const provider = embeddingProvider()!;
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    for (const [where, filter] of cases) {
+      for (const query of QUERIES.slice(0, 3)) {
+        const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.1, filter });
+        const vector = hashEmbedding(query, HASH_DIMS);
+        for (const strategy of ["auto", "exact", "index"] as const) {
+          const got = await searchByVector(t.db, { kind: "card", ref, vector, where, minSimilarity: 0.1, limit: 100, offset: 0, includeTotal: true, strategy });
+          if (strategy !== "auto") expect(got.path).toBe(strategy);
+          expect(sameRanking(got.rows, want), `${strategy} ${query}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it("pages through the result list: pages join into the list, total and has_next agree", async () => {
+    const full = await page({ query: QUERIES[3]!, minSimilarity: 0.15, limit: 100 });
+    expect(full.total).toBeGreaterThan(20);
+    for (const includeTotal of [true, false]) {
+      const seen: number[] = [];
+      for (let offset = 0; ; offset += 7) {
+        const p = await page({ query: QUERIES[3]!, minSimilarity: 0.15, limit: 7, offset, includeTotal });
+        expect(p.total).toBe(includeTotal ? full.total : null);
+        const hasNext = includeTotal ? offset + 7 < p.total! : p.rows.length > 7;
+        seen.push(...p.rows.slice(0, 7).map((r) => r.id));
+        if (!hasNext) break;
+      }
+      expect(seen).toEqual(full.rows.map((r) => r.id));
+    }
+    const beyond = await page({ query: QUERIES[3]!, minSimilarity: 0.15, limit: 20, offset: full.total! });
+    expect(beyond).toEqual({ rows: [], total: full.total });
+  });
+
+  it("index path: pages extend one another whatever the limit (strict-order scan)", async () => {
+    const provider = embeddingProvider()!;
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    // A query vector in general position: no two cards tie, so the order is fully determined.
+    const vector = Array.from({ length: HASH_DIMS }, (_, i) => Math.sin(i * 12.9898 + 78.233));
+    const base = { kind: "card" as const, ref, vector, where: Prisma.sql`c.stage_id <> ${fx.stages[2]!}`, minSimilarity: 0, offset: 0, strategy: "index" as const };
+    const full = await searchByVector(t.db, { ...base, limit: 100, includeTotal: true });
+    expect(full.path).toBe("index");
+    const seen: number[] = [];
+    for (let offset = 0; offset < full.total!; offset += 9) {
+      const p = await searchByVector(t.db, { ...base, limit: 9, offset, includeTotal: false });
+      seen.push(...p.rows.slice(0, 9).map((r) => r.id));
+    }
+    expect(seen).toEqual(full.rows.map((r) => r.id));
+  });
+
+  it("caps the list at the largest page (100 cards); a filter that matches nothing gives an empty page", async () => {
+    const wide = await page({ query: QUERIES[0]!, minSimilarity: 0, limit: 100 });
+    expect(wide.total).toBe(100);
+    const after = await page({ query: QUERIES[0]!, minSimilarity: 0, limit: 20, offset: 100, includeTotal: false });
+    expect(after.rows).toEqual([]);
+    expect(await page({ where: Prisma.sql`FALSE`, empty: true })).toEqual({ rows: [], total: 0 });
+    expect(await page({ where: Prisma.sql`c.stage_id = -1` })).toEqual({ rows: [], total: 0 });
+  });
+
+  it("ranks participants too, with their filters on the alias p", async () => {
+    const fund = fx.types.fund!;
+    const where = Prisma.sql`p.type_id = ${fund} AND p.web3 = true`;
+    const got = await semanticPage(t.db, { kind: "participant", query: "health doctor genome", where, minSimilarity: 0.1, limit: 200, offset: 0, includeTotal: true });
+    const want = bruteForce(fx.participants, "health doctor genome", HASH_DIMS, { minSimilarity: 0.1, filter: (r) => r.stageId === fund && r.web3 });
+    expect(sameRanking(got.rows, want, want.length)).toBeNull();
+    expect(got.total).toBe(want.length);
+  });
+
+  it("answers 503 when the provider is off, and after a model change until the new model's vectors exist", async () => {
+    const off = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "OFF" });
+    try {
+      await expect(page()).rejects.toMatchObject({ code: "semantic_unavailable", status: 503 });
+    } finally {
+      off();
+    }
+    const other = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "hash", EMBEDDINGS_DIMENSIONS: "64" });
+    try {
+      await expect(page()).rejects.toMatchObject({ code: "semantic_unavailable" });
+    } finally {
+      other();
+    }
+    await expect(page()).resolves.toBeTruthy();
+  });
+});
