@@ -2,6 +2,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { db } from "../db/client";
+import { logger } from "../lib/logger";
 import { verifyPassword } from "./password";
 
 /**
@@ -16,6 +17,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: process.env.AUTH_SECRET,
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
   pages: { signIn: "/signin" },
+  // A wrong password is an answer, not an error worth a stack trace in the logs.
+  logger: {
+    error(error) {
+      if (error.name === "CredentialsSignin") logger.info("sign-in refused");
+      else logger.error("auth error", { error });
+    },
+    warn(code) {
+      logger.warn("auth warning", { code });
+    },
+    debug() {},
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },

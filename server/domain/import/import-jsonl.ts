@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
+import { queueEmbeddingBackfill } from "../embeddings/jobs";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
 import { Spool } from "./spool";
 import { ImportValidationError, KINDS, type TImportOptions, type TImportReport, type TImportSource, type TKind } from "./types";
@@ -87,6 +88,8 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
     derive(0, (cards?.length ?? 0) + (participants?.length ?? 0));
     if (cards === undefined || cards.length) await recomputeCardDerived(db, cards, derive);
     if (participants === undefined || participants.length) await recomputeParticipantSignals(db, participants, derive);
+    // New or changed cards and participants need vectors: the server's embeddings worker takes it from here.
+    if (cards === undefined || cards.length || participants === undefined || participants.length) await queueEmbeddingBackfill(db);
     await makeDurable(db);
     logger.debug("import finished", { lines, invalid: invalid.length, written: report.written, writeMs: timings, ms: Date.now() - started });
     return report;
