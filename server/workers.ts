@@ -1,4 +1,7 @@
 import type { TDb } from "./db/client";
+import { startRadarWorkers } from "./domain/radar/worker";
+import { startEmbeddingsWorker } from "./domain/embeddings/jobs";
+import { startSignalsRefresh } from "./domain/participants/signals-worker";
 
 /**
  * Background work of the server process (and nothing else): each domain that has some adds its
@@ -6,7 +9,11 @@ import type { TDb } from "./db/client";
  */
 export type TWorkerStarter = (db: TDb) => () => Promise<void>;
 
-const starters: TWorkerStarter[] = [];
+const starters: TWorkerStarter[] = [
+  (db) => startRadarWorkers(db),
+  (db) => startEmbeddingsWorker(db),
+  (db) => startSignalsRefresh(db),
+];
 
 export function startWorkers(db: TDb): () => Promise<void> {
   const stops = starters.map((start) => start(db));

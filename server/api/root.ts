@@ -1,5 +1,10 @@
 import { accountRouter } from "./routers/account/_router";
+import { cardsRouter } from "./routers/cards/_router";
+import { participantsRouter } from "./routers/participants/_router";
+import { radarRouter } from "./routers/radar/_router";
+import { rawDataRouter } from "./routers/rawdata/_router";
 import { tokenRouter } from "./routers/token/_router";
+import { userDataRouter } from "./routers/user/_router";
 import { createTRPCRouter } from "./trpc";
 
 /**
@@ -8,7 +13,12 @@ import { createTRPCRouter } from "./trpc";
  */
 export const appRouter = createTRPCRouter({
   token: tokenRouter,
+  cards: cardsRouter,
+  user: userDataRouter,
   account: accountRouter,
+  participants: participantsRouter,
+  rawData: rawDataRouter,
+  radar: radarRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,10 +1,19 @@
 import { parseArgs } from "node:util";
+import { ZodError } from "zod";
 import { closeDatabase, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { AppError } from "../lib/errors";
 import type { TCommand } from "./command";
+import {
+  collectionsAssignCommand,
+  collectionsCreateCommand,
+  collectionsListCommand,
+  collectionsUpdateCommand,
+} from "./commands/collections";
 import { importCommand, seedCommand } from "./commands/data";
+import { embeddingsRebuildCommand } from "./commands/embeddings";
 import { migrateCommand } from "./commands/migrate";
+import { radarProcessCommand, radarRefreshCommand } from "./commands/radar";
 import { tokensCreateCommand, tokensListCommand, tokensRevokeCommand } from "./commands/tokens";
 import { usersCreateCommand } from "./commands/users";
 import { createIo, UsageError } from "./io";
@@ -17,6 +26,13 @@ export const COMMANDS: TCommand[] = [
   tokensCreateCommand,
   tokensRevokeCommand,
   tokensListCommand,
+  collectionsCreateCommand,
+  collectionsUpdateCommand,
+  collectionsAssignCommand,
+  collectionsListCommand,
+  radarProcessCommand,
+  radarRefreshCommand,
+  embeddingsRebuildCommand,
 ];
 
 function help(): string {
@@ -69,7 +85,12 @@ export async function runCli(argv: string[]): Promise<number> {
     await command.run({ io, values, positionals, database });
     return 0;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message =
+      err instanceof ZodError
+        ? err.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")
+        : err instanceof Error
+          ? err.message
+          : String(err);
     if (json) process.stdout.write(`${JSON.stringify({ error: err instanceof AppError ? err.code : "error", message })}\n`);
     process.stderr.write(`error: ${message}\n`);
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

@@ -1,0 +1,227 @@
+/**
+ * npm run bench:cards — GET /v1/cards/ on PostgreSQL (issue 3, Performance).
+ *
+ * Seeds the demo dataset at BENCH_SCALE (default 500: about 1,000,000 cards and 10,000,000
+ * interactions) once into `vm_bench_s<scale>`, then, for each typical request (two stages and a
+ * category; a region and a date range; a text search; sort=trending; a participant filter), all
+ * with the default include_total=true, measures at 16 connections:
+ *   (a) the floor: the same statements the endpoint runs (page and total) through node:http + pg;
+ *   (b) the service: GET /v1/cards/?... with an unlimited token.
+ * and prints requests/s, p50 and p99 of each, the service/floor throughput ratio and the goals
+ * (p50 < 20 ms, ratio >= 50%). A second table gives the cost of each statement alone (median
+ * of 20 runs): the page, and the total counted cold (the service remembers totals while the card
+ * data version is unchanged, count-cache.ts, so under load it counts once per data change).
+ *
+ * The typical values are read from the data (the two most common stages, the most common parent
+ * category, the region with most cards, the last 90 days before the newest card, the most active
+ * participant), so the script works at any scale.
+ *
+ * Env: BENCH_SCALE (default 500), BENCH_SECONDS (default 10), BENCH_PORT (default 3118),
+ * BENCH_INPROCESS=1 serves the REST edge from this process instead of the real server (for
+ * validating the script at a small scale only: the load generator then shares the process).
+ */
+import { createServer } from "node:http";
+import pg from "pg";
+import { benchDatabase } from "./lib/bench-db";
+import { startFloor } from "./lib/floor";
+import { load, median } from "./lib/load";
+import { printTable } from "./lib/report";
+import { startService } from "./lib/service";
+import { createPrisma, type TDb } from "../server/db/client";
+import { resetEnvCache } from "../server/env";
+import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
+import { createApiToken } from "../server/domain/accounts/tokens";
+import { countPlan } from "../server/domain/cards/count";
+import { buildCardWhere } from "../server/domain/cards/filters";
+import { effectiveSort } from "../server/domain/cards/list";
+import { planCardList, type TListPlan } from "../server/domain/cards/plan";
+import type { TCardListParams } from "../server/domain/cards/params";
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3118);
+const IN_PROCESS = process.env.BENCH_INPROCESS === "1";
+const CONNECTIONS = 16;
+
+interface TCase {
+  label: string;
+  query: string;
+  params: TCardListParams;
+}
+
+// ---------------------------------------------------------------- typical requests
+
+async function typicalCases(db: TDb): Promise<TCase[]> {
+  const one = async <T>(sql: string) => (await db.$queryRawUnsafe<T[]>(sql))[0]!;
+  const stages = await db.$queryRawUnsafe<{ slug: string }[]>(
+    `SELECT s.slug FROM card c JOIN stage s ON s.id = c.stage_id GROUP BY s.slug ORDER BY count(*) DESC, s.slug LIMIT 2`,
+  );
+  const category = await one<{ slug: string }>(
+    `SELECT k.slug FROM card_category cc JOIN category k ON k.id = cc.category_id
+     WHERE k.parent_id IS NULL GROUP BY k.slug ORDER BY count(*) DESC, k.slug LIMIT 1`,
+  );
+  const region = await one<{ slug: string }>(`
+    WITH RECURSIVE up AS (
+      SELECT id, id AS leaf FROM location UNION ALL SELECT l.parent_id, up.leaf FROM up JOIN location l ON l.id = up.id WHERE l.parent_id IS NOT NULL
+    )
+    SELECT r.slug FROM card c JOIN up ON up.leaf = c.location_id JOIN location r ON r.id = up.id AND r.type = 'region'
+    GROUP BY r.slug ORDER BY count(*) DESC, r.slug LIMIT 1`);
+  const newest = await one<{ d: Date }>(`SELECT max(created_at) AS d FROM card`);
+  const day = (offset: number) => new Date(newest.d.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  const participant = await one<{ slug: string }>(`
+    SELECT p.slug FROM participant p
+    JOIN (SELECT participant_id, count(*) AS n FROM interaction GROUP BY participant_id ORDER BY n DESC LIMIT 1) t ON t.participant_id = p.id`);
+  const stageSlugs = stages.map((s) => s.slug);
+  const after = day(90);
+  const before = day(1);
+  const base = { limit: 20, offset: 0 };
+  return [
+    {
+      label: "two stages + a category",
+      query: `stages=${stageSlugs.join(",")}&categories=${category.slug}`,
+      params: { ...base, stages: stageSlugs, categories: [category.slug] },
+    },
+    {
+      label: "a region + a date range",
+      query: `locations=${region.slug}&created_after=${after}&created_before=${before}`,
+      params: {
+        ...base,
+        locations: [region.slug],
+        created_after: new Date(`${after}T00:00:00Z`),
+        created_before: new Date(`${before}T00:00:00Z`),
+      },
+    },
+    { label: "text search", query: "search=compliance", params: { ...base, search: "compliance" } },
+    { label: "sort=trending", query: "sort=trending", params: { ...base, sort: "trending" } },
+    { label: "a participant", query: `participants=${participant.slug}`, params: { ...base, participants: [participant.slug] } },
+  ];
+}
+
+// ---------------------------------------------------------------- the floor
+
+interface TStatements {
+  plan: TListPlan;
+  countPlan: string;
+}
+
+async function statementsOf(db: TDb, accountId: number, c: TCase): Promise<TStatements> {
+  const where = await buildCardWhere(db, accountId, c.params);
+  const plan = await planCardList(db, accountId, where, effectiveSort(c.params.sort), c.params, true);
+  return { plan, countPlan: countPlan(where) };
+}
+
+/** Page and total through bare pg, concurrently (the unfiltered total comes with the page). */
+async function floorRun(pool: pg.Pool, s: TStatements) {
+  const page = s.plan.page!;
+  const count = s.plan.count;
+  const [p, c] = await Promise.all([
+    pool.query<{ rows: string; cards: number }>(page.text, page.values as unknown[]),
+    count ? pool.query<{ n: number }>(count.text, count.values as unknown[]) : undefined,
+  ]);
+  return { data: JSON.parse(p.rows[0]!.rows) as unknown[], total: c ? c.rows[0]!.n : p.rows[0]!.cards };
+}
+
+async function statementTimes(pool: pg.Pool, s: TStatements) {
+  const time = async (sql: { text: string; values: unknown[] } | null) => {
+    if (!sql) return 0;
+    const runs: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const t0 = performance.now();
+      await pool.query(sql.text, sql.values);
+      if (i >= 2) runs.push(performance.now() - t0);
+    }
+    return median(runs);
+  };
+  return { page_ms: await time(s.plan.page), count_ms: await time(s.plan.count) };
+}
+
+// ---------------------------------------------------------------- the service
+
+async function benchAccount(url: string): Promise<{ token: string; accountId: number }> {
+  const db = createPrisma(url, 1);
+  try {
+    const account = await ensureAccount(db, "bench-cards@venture-monitor.local", {});
+    await applySettings(db, account.id, { staff: true });
+    return { token: (await createApiToken(db, account.id)).raw, accountId: account.id };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function startInProcess() {
+  const { handleRest } = await import("../server/api/rest/handler");
+  const server = createServer((req, res) => {
+    const request = new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
+    handleRest(request)
+      .then(async (r) => {
+        res.writeHead(r.status, Object.fromEntries(r.headers));
+        res.end(await r.text());
+      })
+      .catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((r) => server.listen(PORT, "127.0.0.1", r));
+  return { baseUrl: `http://127.0.0.1:${PORT}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+// ---------------------------------------------------------------- run
+
+const { url } = await benchDatabase({ scale: SCALE });
+// In-process mode: the service's own database handle must open this database (env() is read once).
+if (IN_PROCESS) {
+  process.env.DATABASE_URL = url;
+  process.env.LOG_LEVEL = "warn";
+  resetEnvCache();
+}
+{
+  // Visibility map (index-only scans) and statistics; quick when nothing changed.
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query("VACUUM ANALYZE card, card_category, interaction, vm_card_changes");
+  await c.end();
+}
+const { token, accountId } = await benchAccount(url);
+const db = createPrisma(url, 4);
+const cases = await typicalCases(db);
+const statements = new Map<string, TStatements>();
+for (const c of cases) statements.set(c.label, await statementsOf(db, accountId, c));
+await db.$disconnect();
+
+const service = IN_PROCESS ? await startInProcess() : await startService({ databaseUrl: url, port: PORT });
+let current: TStatements | undefined;
+const floor = await startFloor(url, (pool) => floorRun(pool, current!));
+const headers = { authorization: `Token ${token}` };
+try {
+  const rows: Record<string, unknown>[] = [];
+  const costs: Record<string, unknown>[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  for (const c of cases) {
+    const s = statements.get(c.label)!;
+    current = s;
+    const check = await fetch(`${service.baseUrl}/v1/cards/?${c.query}`, { headers });
+    const body = (await check.json()) as { data: unknown[]; pagination: { total: number } };
+    if (check.status !== 200) throw new Error(`${c.query}: ${check.status} ${JSON.stringify(body)}`);
+    const fl = await load({ url: `${floor.baseUrl}/`, connections: CONNECTIONS, seconds: SECONDS });
+    const sv = await load({ url: `${service.baseUrl}/v1/cards/?${c.query}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+    const ratio = fl.rps > 0 ? sv.rps / fl.rps : 0;
+    rows.push({
+      request: c.label,
+      total: body.pagination.total,
+      floor_rps: fl.rps,
+      floor_p50: fl.p50,
+      floor_p99: fl.p99,
+      rps: sv.rps,
+      p50: sv.p50,
+      p99: sv.p99,
+      "ratio %": Math.round(ratio * 100),
+      errors: sv.errors + sv.non2xx + fl.errors + fl.non2xx,
+      goals: sv.p50 < 20 && ratio >= 0.5 ? "met" : "MISSED",
+    });
+    costs.push({ request: c.label, query: c.query, count_plan: s.countPlan, ...(await statementTimes(pool, s)) });
+  }
+  await pool.end();
+  printTable(`GET /v1/cards/ at ${CONNECTIONS} connections, ${SECONDS} s each (scale ${SCALE}; include_total=true)`, rows);
+  printTable("Statements alone, one at a time (median of 20; count_ms = the total counted cold)", costs);
+} finally {
+  await floor.close();
+  await service.close();
+}

@@ -1,0 +1,31 @@
+import { createTRPCRouter } from "../../trpc";
+import { cardDetailRoute } from "./detail";
+import { cardInteractionsRoute } from "./interactions";
+import { listCardsPostRoute, listCardsRoute } from "./list";
+import {
+  categoriesRoute,
+  filtersRoute,
+  foldersRoute,
+  locationsRoute,
+  roundsRoute,
+  sourceTypesRoute,
+  stagesRoute,
+} from "./reference";
+
+/**
+ * /v1/cards/...: the static reference paths are registered before `/cards/{slug}/`, because the
+ * REST adapter takes the first path that matches.
+ */
+export const cardsRouter = createTRPCRouter({
+  list: listCardsRoute,
+  search: listCardsPostRoute,
+  categories: categoriesRoute,
+  stages: stagesRoute,
+  rounds: roundsRoute,
+  locations: locationsRoute,
+  folders: foldersRoute,
+  filters: filtersRoute,
+  sourceTypes: sourceTypesRoute,
+  interactions: cardInteractionsRoute,
+  detail: cardDetailRoute,
+});

@@ -1,0 +1,13 @@
+import { cardDetail } from "../../../domain/cards/detail";
+import { protectedProcedure } from "../../trpc";
+import { ZCardDetailRequest, ZCardDetailResponse, type TCardDetailResponse } from "./detail.types";
+
+export const cardDetailRoute = protectedProcedure
+  .meta({ openapi: { method: "GET", path: "/cards/{slug}/", tags: ["Cards"], summary: "Card detail" } })
+  .input(ZCardDetailRequest)
+  .output(ZCardDetailResponse)
+  .query(async ({ ctx, input }): Promise<TCardDetailResponse> => {
+    const includeUserData = input.include_user_data ?? false;
+    const data = await cardDetail(ctx.db, ctx.account.id, input.slug, includeUserData);
+    return { data: data as TCardDetailResponse["data"], meta: { include_user_data: includeUserData } };
+  });

@@ -1,0 +1,39 @@
+import { listCards } from "../../../domain/cards/list";
+import { pagination } from "../../envelope";
+import { protectedProcedure, type TContext } from "../../trpc";
+import type { TAccount } from "../../../auth/caller";
+import { ZCardListRequest, ZCardListResponse, type TCardListRequest, type TCardListResponse } from "./list.types";
+import { withSavedFilter } from "./saved-filter";
+
+async function run(ctx: TContext & { account: TAccount }, input: TCardListRequest): Promise<TCardListResponse> {
+  const params = await withSavedFilter(ctx.db, ctx.account.id, input);
+  const r = await listCards(ctx.db, ctx.account.id, params);
+  return {
+    data: r.data,
+    pagination: pagination(r.page.limit, r.page.offset, r.page.total, r.page.fetched),
+    meta: r.meta,
+  };
+}
+
+const description =
+  "Filters combine with AND across groups and OR inside a group (stages OR rounds); see the spec's Cards section.";
+
+export const listCardsRoute = protectedProcedure
+  .meta({ openapi: { method: "GET", path: "/cards/", tags: ["Cards"], summary: "List cards", description } })
+  .input(ZCardListRequest)
+  .output(ZCardListResponse)
+  .query(({ ctx, input }) => run(ctx, input));
+
+export const listCardsPostRoute = protectedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/cards/",
+      tags: ["Cards"],
+      summary: "List cards (parameters in a JSON body, lists as arrays)",
+      description,
+    },
+  })
+  .input(ZCardListRequest)
+  .output(ZCardListResponse)
+  .mutation(({ ctx, input }) => run(ctx, input));

@@ -1,0 +1,67 @@
+import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "../../../domain/reference/lists";
+import { listSavedFilters } from "../../../domain/userdata/filters";
+import { listFolders } from "../../../domain/userdata/folders";
+import { protectedProcedure } from "../../trpc";
+import {
+  ZCategoriesResponse,
+  ZFiltersResponse,
+  ZFoldersResponse,
+  ZLocationsResponse,
+  ZNoParams,
+  ZSlugNameListResponse,
+  ZSourceTypesResponse,
+} from "./reference.types";
+
+/** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/ */
+
+const get = (path: `/${string}`, summary: string) =>
+  protectedProcedure.meta({ openapi: { method: "GET", path, tags: ["Reference data"], summary } }).input(ZNoParams);
+
+export const categoriesRoute = get("/cards/categories/", "Categories: parents with their children")
+  .output(ZCategoriesResponse)
+  .query(async ({ ctx }) => {
+    const { data, total } = await categoryTree(ctx.db);
+    return { data, meta: { total } };
+  });
+
+export const stagesRoute = get("/cards/stages/", "Stages")
+  .output(ZSlugNameListResponse)
+  .query(async ({ ctx }) => {
+    const data = await stagesList(ctx.db);
+    return { data, meta: { total: data.length } };
+  });
+
+export const roundsRoute = get("/cards/rounds/", "Rounds")
+  .output(ZSlugNameListResponse)
+  .query(async ({ ctx }) => {
+    const data = await roundsList(ctx.db);
+    return { data, meta: { total: data.length } };
+  });
+
+export const locationsRoute = get("/cards/locations/", "Locations: regions with their countries, states and cities")
+  .output(ZLocationsResponse)
+  .query(async ({ ctx }) => {
+    const t = await locationTree(ctx.db);
+    return { data: t.data, meta: { total: t.total, us_regions_total: t.usRegions, world_regions_total: t.worldRegions } };
+  });
+
+export const foldersRoute = get("/cards/folders/", "Your folders with their card counts (ids for folder_ids)")
+  .output(ZFoldersResponse)
+  .query(async ({ ctx }) => {
+    const data = await listFolders(ctx.db, ctx.account.id);
+    return { data, meta: { total: data.length } };
+  });
+
+export const filtersRoute = get("/cards/filters/", "Your saved filters (ids for filter_id)")
+  .output(ZFiltersResponse)
+  .query(async ({ ctx }) => {
+    const data = await listSavedFilters(ctx.db, ctx.account.id);
+    return { data, meta: { total: data.length } };
+  });
+
+export const sourceTypesRoute = get("/cards/source-types/", "Source types (slugs for source_types)")
+  .output(ZSourceTypesResponse)
+  .query(async ({ ctx }) => {
+    const data = await sourceTypesList(ctx.db);
+    return { data, meta: { total: data.length } };
+  });

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** Reference data endpoints take no parameters; their shapes are DESIGN.md §4's. */
+export const ZNoParams = z.object({}).strict();
+
+const ZSlugName = z.object({ slug: z.string(), name: z.string() });
+const ZTotal = z.object({ total: z.number().int() });
+
+export const ZSlugNameListResponse = z.object({ data: z.array(ZSlugName), meta: ZTotal });
+
+export const ZCategoriesResponse = z.object({
+  data: z.array(ZSlugName.extend({ children: z.array(ZSlugName) })),
+  meta: ZTotal,
+});
+
+export const ZLocationsResponse = z.object({
+  data: z.array(
+    ZSlugName.extend({
+      scope: z.enum(["us", "world"]),
+      children: z.array(
+        ZSlugName.extend({
+          type: z.string(),
+          parent: z.string().nullable(),
+          city: z.string().nullable(),
+          state: z.string().nullable(),
+          country: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  meta: z.object({ total: z.number().int(), us_regions_total: z.number().int(), world_regions_total: z.number().int() }),
+});
+
+export const ZSourceTypesResponse = z.object({ data: z.array(ZSlugName.extend({ group: z.string() })), meta: ZTotal });
+
+export const ZFolder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cards_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const ZFoldersResponse = z.object({ data: z.array(ZFolder), meta: ZTotal });
+
+export const ZSavedFilter = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const ZFiltersResponse = z.object({ data: z.array(ZSavedFilter), meta: ZTotal });

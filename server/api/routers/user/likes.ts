@@ -1,0 +1,9 @@
+import { likeCard, unlikeCard } from "../../../domain/userdata/likes";
+import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { ZCardRef } from "./user.types";
+
+/** user.likes.*: the caller's likes (user_data.is_liked). */
+export const likesRouter = createTRPCRouter({
+  like: protectedProcedure.input(ZCardRef).mutation(({ ctx, input }) => likeCard(ctx.db, ctx.account.id, input.cardId)),
+  unlike: protectedProcedure.input(ZCardRef).mutation(({ ctx, input }) => unlikeCard(ctx.db, ctx.account.id, input.cardId)),
+});

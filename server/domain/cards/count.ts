@@ -1,0 +1,85 @@
+import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
+import type { TCardWhere } from "./filters";
+import { CARDS_SQL } from "./count-cache";
+import { participantCardsUnion } from "./participant-filter";
+
+/**
+ * The exact number of cards matching a filter (pagination.total), by the cheapest plan for the
+ * filter's shape (indexes and triggers in prisma/migrations/*_vm_card_list). count-cache.ts
+ * remembers the result while the card data does not change.
+ *
+ * - nothing can match (only unknown slugs): 0, no query;
+ * - no filter: the trigger-kept number of cards (vm_card_changes; a count(*) of a million cards
+ *   costs ~50 ms), read by the page query itself;
+ * - categories, alone or with stages/rounds: an index-only scan of card_category, whose rows
+ *   carry copies of their card's stage and round (vm_card_category_stage/_round);
+ * - participants alone: index-only scans of interaction by participant and by associated
+ *   participant (vm_interaction_assoc_card), deduplicated; no card row is read;
+ * - search alone: full-text matches counted from the GIN index (a bitmap count needs no row
+ *   when the page is all-visible), plus the substring-only matches (few) read from the rows;
+ * - anything else: count(*) over the card filter, which the planner serves from the filter
+ *   indexes (location + created_at, participant, search, ...).
+ */
+
+export type TCountPlan = "none" | "card_total" | "card_category" | "participants" | "search" | "card";
+
+export function countPlan(where: TCardWhere): TCountPlan {
+  if (where.empty) return "none";
+  if (where.unfiltered) return "card_total";
+  const r = where.resolved;
+  const stageRound = r.stageIds !== undefined || r.roundIds !== undefined;
+  if (r.categoryIds?.length && r.otherGroups === 0) return "card_category";
+  const alone = r.otherGroups === 1 && !stageRound && !r.categoryIds;
+  if (alone && r.participantIds?.length) return "participants";
+  if (alone && r.search) return "search";
+  return "card";
+}
+
+const anyInt = (ids: number[]) => Prisma.sql`ANY(${ids}::int[])`;
+
+/** count over card_category alone: categories AND (stages OR rounds). */
+function categoryCountSql(where: TCardWhere): Prisma.Sql {
+  const { categoryIds = [], stageIds = [], roundIds = [] } = where.resolved;
+  const conds = [Prisma.sql`cc.category_id = ${anyInt(categoryIds)}`];
+  const sr: Prisma.Sql[] = [];
+  if (stageIds.length) sr.push(Prisma.sql`cc.stage_id = ${anyInt(stageIds)}`);
+  if (roundIds.length) sr.push(Prisma.sql`cc.round_id = ${anyInt(roundIds)}`);
+  if (sr.length) conds.push(Prisma.sql`(${Prisma.join(sr, " OR ")})`);
+  const rows = Prisma.sql`FROM card_category cc WHERE ${Prisma.join(conds, " AND ")}`;
+  // A card has one row per category: with a single category id no card can be counted twice.
+  if (categoryIds.length === 1) return Prisma.sql`SELECT count(*)::int AS n ${rows}`;
+  return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT cc.card_id ${rows}) x`;
+}
+
+function searchCountSql(where: TCardWhere): Prisma.Sql {
+  const { fullText, substring } = where.resolved.search!;
+  const fullTextCount = Prisma.sql`(SELECT count(*)::int FROM card c WHERE ${fullText})`;
+  if (!substring) return Prisma.sql`SELECT ${fullTextCount} AS n`;
+  return Prisma.sql`
+    SELECT ${fullTextCount}
+         + (SELECT count(*)::int FROM card c WHERE ${substring} AND NOT COALESCE(${fullText}, false)) AS n`;
+}
+
+/** The SQL the plan runs (null: no query). Exported for the benchmark floor. */
+export function countSql(where: TCardWhere): Prisma.Sql | null {
+  switch (countPlan(where)) {
+    case "none":
+      return null;
+    case "card_total":
+      return Prisma.sql`SELECT ${CARDS_SQL} AS n`;
+    case "card_category":
+      return categoryCountSql(where);
+    case "participants":
+      return Prisma.sql`SELECT count(*)::int AS n FROM (${participantCardsUnion(where.resolved.participantIds!)}) x`;
+    case "search":
+      return searchCountSql(where);
+    case "card":
+      return Prisma.sql`SELECT count(*)::int AS n FROM card c WHERE ${where.sql}`;
+  }
+}
+
+export async function runCount(db: TDb, sql: Prisma.Sql): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>(sql);
+  return rows[0]?.n ?? 0;
+}

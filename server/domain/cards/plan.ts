@@ -1,0 +1,71 @@
+import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
+import { countSql } from "./count";
+import { cacheKey, countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
+import type { TCardWhere } from "./filters";
+import { pageSql, queryPage } from "./rows";
+import { orderBySql, type TSort } from "./sort";
+
+/**
+ * Whether one page is cheaper by walking the sort index (probing each card) than by gathering
+ * the whole matching set: walking probes about rowsNeeded * cards / setSize rows (rowsNeeded
+ * weighted by the cost of a probe), gathering reads setSize rows.
+ */
+export function walkIsCheaper(setSize: number, cards: number, rowsNeeded: number): boolean {
+  return setSize > 0 && rowsNeeded * cards < setSize * setSize;
+}
+
+/**
+ * The statements of one card list page: `page` (null: nothing can match) and `count` (null: no
+ * count statement; the unfiltered total comes with the page). Exported for the benchmark floor,
+ * which runs the same statements through bare pg. For the participants filter or a search alone,
+ * the count is known first: it picks how the page is read (TPageForms).
+ */
+export interface TListPlan {
+  page: Prisma.Sql | null;
+  count: Prisma.Sql | null;
+  /** the count, already taken by planning */
+  known?: TVersionedCount;
+}
+
+export async function planCardList(
+  db: TDb,
+  accountId: number,
+  where: TCardWhere,
+  sort: TSort,
+  p: { limit: number; offset: number },
+  includeTotal: boolean,
+): Promise<TListPlan> {
+  if (where.empty) return { page: null, count: null };
+  const fetch = includeTotal ? p.limit : p.limit + 1;
+  const order = orderBySql(sort, "c");
+  const count = where.unfiltered ? null : countSql(where);
+  const forms = where.pageForms;
+  if (forms && count) {
+    // How many cards match (the total, usually remembered) decides how to read the page.
+    const known = rememberedCount(db, cacheKey(count)) ?? (await countAtVersion(db, count));
+    const walk = walkIsCheaper(known.count, known.cards, (p.offset + fetch) * forms.walkCost);
+    const page = walk
+      ? pageSql(accountId, forms.walk, order, fetch, p.offset)
+      : pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.collectFrom);
+    return { page, count, known };
+  }
+  return { page: pageSql(accountId, where.sql, order, fetch, p.offset), count };
+}
+
+/** Runs a plan: the page, and the total when asked (remembered while the data version holds). */
+export async function runPlan(db: TDb, plan: TListPlan, unfiltered: boolean, includeTotal: boolean) {
+  if (!plan.page) return { rows: [], total: includeTotal ? 0 : null };
+  const count = includeTotal ? plan.count : null;
+  const remembered = count ? (plan.known ?? rememberedCount(db, cacheKey(count))) : undefined;
+  // Nothing remembered: count alongside the page instead of after it.
+  const [page, fresh] = await Promise.all([
+    queryPage(db, plan.page),
+    count && !remembered ? countAtVersion(db, count) : undefined,
+  ]);
+  let total: number | null = null;
+  if (includeTotal && unfiltered) total = page.cards;
+  else if (count) total = fresh ? fresh.count : await countFor(db, count, page.version, remembered);
+  return { rows: page.rows, total };
+}
+

@@ -1,0 +1,33 @@
+import type { TDb } from "../../db/client";
+import { semanticPage, type TSemanticPage } from "../embeddings/search";
+import type { TCardWhere } from "./filters";
+
+/**
+ * Semantic ranking of the card list (spec Cards rules 4-5, DESIGN.md §5): every other filter is
+ * applied first through `buildCardWhere`; the cards that pass and have an embedding of the current
+ * model are ranked by cosine similarity to `query`, those under `minSimilarity` dropped, one page
+ * of ids returned (best first) with the total. 503 semantic_unavailable comes from semanticPage.
+ */
+export interface TSemanticArgs {
+  db: TDb;
+  where: TCardWhere;
+  query: string;
+  minSimilarity: number;
+  limit: number;
+  offset: number;
+  includeTotal: boolean;
+}
+
+export function rankCardsSemantically(a: TSemanticArgs): Promise<TSemanticPage> {
+  return semanticPage(a.db, {
+    kind: "card",
+    query: a.query,
+    where: a.where.sql,
+    unfiltered: a.where.unfiltered,
+    empty: a.where.empty,
+    minSimilarity: a.minSimilarity,
+    limit: a.limit,
+    offset: a.offset,
+    includeTotal: a.includeTotal,
+  });
+}
