@@ -20,7 +20,6 @@
  * BENCH_INPROCESS=1 serves the REST edge from this process instead of the real server (for
  * validating the script at a small scale only: the load generator then shares the process).
  */
-import { createServer } from "node:http";
 import pg from "pg";
 import { benchDatabase } from "./lib/bench-db";
 import { startFloor } from "./lib/floor";
@@ -36,6 +35,7 @@ import { buildCardWhere } from "../server/domain/cards/filters";
 import { effectiveSort } from "../server/domain/cards/list";
 import { planCardList, type TListPlan } from "../server/domain/cards/plan";
 import type { TCardListParams } from "../server/domain/cards/params";
+import { startInProcess } from "./lib/in-process";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -148,20 +148,6 @@ async function benchAccount(url: string): Promise<{ token: string; accountId: nu
   }
 }
 
-async function startInProcess() {
-  const { handleRest } = await import("../server/api/rest/handler");
-  const server = createServer((req, res) => {
-    const request = new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
-    handleRest(request)
-      .then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(await r.text());
-      })
-      .catch(() => res.writeHead(500).end());
-  });
-  await new Promise<void>((r) => server.listen(PORT, "127.0.0.1", r));
-  return { baseUrl: `http://127.0.0.1:${PORT}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // ---------------------------------------------------------------- run
 
@@ -186,7 +172,7 @@ const statements = new Map<string, TStatements>();
 for (const c of cases) statements.set(c.label, await statementsOf(db, accountId, c));
 await db.$disconnect();
 
-const service = IN_PROCESS ? await startInProcess() : await startService({ databaseUrl: url, port: PORT });
+const service = IN_PROCESS ? await startInProcess(url, PORT) : await startService({ databaseUrl: url, port: PORT });
 let current: TStatements | undefined;
 const floor = await startFloor(url, (pool) => floorRun(pool, current!));
 const headers = { authorization: `Token ${token}` };

@@ -17,7 +17,6 @@
  * server (node bin/start.js, which builds the web app when stale): for validating the script at
  * small scale only, since the load generator then shares the process with the service.
  */
-import { createServer } from "node:http";
 import pg from "pg";
 import { ensureDatabase } from "./lib/bench-db";
 import { startFloor } from "./lib/floor";
@@ -28,6 +27,7 @@ import { createPrisma } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
 import { createApiToken } from "../server/domain/accounts/tokens";
+import { startInProcess } from "./lib/in-process";
 
 const N = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -108,22 +108,6 @@ async function freshToken(url: string, label: string): Promise<string> {
 
 // ---------------------------------------------------------------- service
 
-async function startInProcess(url: string) {
-  process.env.DATABASE_URL = url;
-  process.env.LOG_LEVEL = "warn";
-  const { handleRest } = await import("../server/api/rest/handler");
-  const server = createServer((req, res) => {
-    const request = new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
-    handleRest(request)
-      .then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(await r.text());
-      })
-      .catch(() => res.writeHead(500).end());
-  });
-  await new Promise<void>((r) => server.listen(PORT, "127.0.0.1", r));
-  return { baseUrl: `http://127.0.0.1:${PORT}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // ---------------------------------------------------------------- measurements
 
@@ -197,7 +181,7 @@ async function floorHandler(pool: pg.Pool) {
 // ---------------------------------------------------------------- run
 
 const url = await prepareDatabase();
-const service = IN_PROCESS ? await startInProcess(url) : await startService({ databaseUrl: url, port: PORT });
+const service = IN_PROCESS ? await startInProcess(url, PORT) : await startService({ databaseUrl: url, port: PORT });
 const floor = await startFloor(url, floorHandler);
 try {
   // Warm-up (connections, code paths) with an account of its own, so no read starts cold.

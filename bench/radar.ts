@@ -15,7 +15,6 @@
  * serves the REST edge from this process instead of the real server (for validating the script at
  * small scale only: the load generator then shares the process with the service).
  */
-import { createServer } from "node:http";
 import pg from "pg";
 import { ensureDatabase } from "./lib/bench-db";
 import { startFloor } from "./lib/floor";
@@ -24,7 +23,6 @@ import { printTable } from "./lib/report";
 import { startService } from "./lib/service";
 import { createPrisma, type TDb } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
-import { resetEnvCache } from "../server/env";
 import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
 import { createApiToken } from "../server/domain/accounts/tokens";
 import { datasetConnector } from "../server/domain/radar/connectors";
@@ -32,6 +30,7 @@ import { createApplications } from "../server/domain/radar/create";
 import { toApplicationInput } from "../server/domain/radar/identifiers";
 import { drainApplications } from "../server/domain/radar/process";
 import { refreshDue } from "../server/domain/radar/refresh";
+import { startInProcess } from "./lib/in-process";
 
 const APPS = Number(process.env.BENCH_APPS ?? 10_000);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 1_000_000);
@@ -177,23 +176,6 @@ function floorHandler(accountId: number) {
   };
 }
 
-async function startInProcess(url: string) {
-  process.env.DATABASE_URL = url;
-  process.env.LOG_LEVEL = "warn";
-  resetEnvCache(); // the quota code read the configuration already; the service must see this database
-  const { handleRest } = await import("../server/api/rest/handler");
-  const server = createServer((req, res) => {
-    const request = new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
-    handleRest(request)
-      .then(async (r) => {
-        res.writeHead(r.status, Object.fromEntries(r.headers));
-        res.end(await r.text());
-      })
-      .catch(() => res.writeHead(500).end());
-  });
-  await new Promise<void>((r) => server.listen(PORT, "127.0.0.1", r));
-  return { baseUrl: `http://127.0.0.1:${PORT}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // ---------------------------------------------------------------- run
 
@@ -227,7 +209,7 @@ try {
 
   process.stderr.write(`seeding ${UPDATES.toLocaleString("en-US")} synthetic updates…\n`);
   await seedUpdates(url, accountId);
-  const service = IN_PROCESS ? await startInProcess(url) : await startService({ databaseUrl: url, port: PORT });
+  const service = IN_PROCESS ? await startInProcess(url, PORT) : await startService({ databaseUrl: url, port: PORT });
   const floor = await startFloor(url, floorHandler(accountId));
   try {
     const headers = { authorization: `Token ${token}` };

@@ -1,0 +1,25 @@
+import { createServer } from "node:http";
+import { resetEnvCache } from "../../server/env";
+
+/**
+ * The REST edge served from the benchmark's own process (BENCH_INPROCESS=1): no `next build`
+ * needed, at the price of sharing the CPU with the load generator. `databaseUrl` is the database
+ * the service's own handle must open.
+ */
+export async function startInProcess(databaseUrl: string, port: number) {
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.LOG_LEVEL = "warn";
+  resetEnvCache(); // the configuration may have been read already; the service must see this database
+  const { handleRest } = await import("../../server/api/rest/handler");
+  const server = createServer((req, res) => {
+    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
+    handleRest(request)
+      .then(async (r) => {
+        res.writeHead(r.status, Object.fromEntries(r.headers));
+        res.end(await r.text());
+      })
+      .catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
