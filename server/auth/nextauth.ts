@@ -20,7 +20,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   // A wrong password is an answer, not an error worth a stack trace in the logs.
   logger: {
     error(error) {
-      if (error.name === "CredentialsSignin") logger.info("sign-in refused");
+      // Error class names are minified in the build; auth errors carry their kind in `type`.
+      if ((error as { type?: string }).type === "CredentialsSignin") logger.info("sign-in refused");
       else logger.error("auth error", { error });
     },
     warn(code) {
