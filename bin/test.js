@@ -4,7 +4,7 @@
 // then browser and black-box REST tests (Playwright) against a started server on a fresh database.
 // Each step's output streams through; the first failing step stops the run with its exit code.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,13 +52,35 @@ async function e2eDatabase() {
 process.stdout.write(`Database under test: ${process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite"}\n`);
 step("drift", bin("tsx"), ["prisma/tools/migration.ts", "--check"]);
 step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-step("unit", bin("vitest"), ["run"]);
+const reports = path.join(root, "test-results");
+const vitestReport = path.join(reports, "vitest.json");
+const e2eReport = path.join(reports, "e2e.json");
+rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
+step("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
 if (!only.length || only.includes("e2e")) {
   const db = await e2eDatabase();
   try {
-    step("e2e", bin("playwright"), ["test"], db.env);
+    step("e2e", bin("playwright"), ["test"], { ...db.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
   } finally {
     await db.drop();
   }
 }
-process.stdout.write("\nAll test steps passed.\n");
+/** The counts of both runners, as one plain line: "tests: N passed, N failed". */
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(vitestReport)) {
+    const v = JSON.parse(readFileSync(vitestReport, "utf8"));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+  }
+  if (existsSync(e2eReport)) {
+    const e = JSON.parse(readFileSync(e2eReport, "utf8")).stats;
+    passed += e.expected + e.flaky;
+    failed += e.unexpected;
+  }
+  return `tests: ${passed} passed, ${failed} failed`;
+}
+
+process.stdout.write(`\nAll test steps passed.\n${summary()}\n`);
