@@ -2,7 +2,8 @@ import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { isoOrNull } from "../../lib/format";
 
-function status(t: { revokedAt: Date | null; expiresAt: Date | null }): "active" | "expired" | "revoked" {
+/** A token is revoked, expired or active (in that order of precedence). */
+export function tokenStatus(t: { revokedAt: Date | null; expiresAt: Date | null }): "active" | "expired" | "revoked" {
   if (t.revokedAt) return "revoked";
   return t.expiresAt && t.expiresAt.getTime() <= Date.now() ? "expired" : "active";
 }
@@ -17,7 +18,7 @@ export async function accountTokens(db: TDb, accountId: number) {
     created_at: t.createdAt.toISOString(),
     expires_at: isoOrNull(t.expiresAt),
     revoked_at: isoOrNull(t.revokedAt),
-    status: status(t),
+    status: tokenStatus(t),
   }));
 }
 

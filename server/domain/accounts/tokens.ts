@@ -1,6 +1,7 @@
 import { generateToken, hashToken } from "../../auth/token-hash";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { tokenStatus } from "./account-tokens";
 
 /** Creates an API token; the raw token is returned once and never stored. */
 export async function createApiToken(db: TDb, accountId: number, opts: { name?: string; expiresAt?: Date } = {}) {
@@ -24,7 +25,6 @@ export async function listApiTokens(db: TDb, email?: string) {
     include: { account: { select: { email: true } } },
     orderBy: { id: "asc" },
   });
-  const now = Date.now();
   return rows.map((t) => ({
     id: t.id,
     email: t.account.email,
@@ -33,6 +33,6 @@ export async function listApiTokens(db: TDb, email?: string) {
     created_at: t.createdAt.toISOString(),
     expires_at: t.expiresAt?.toISOString() ?? null,
     revoked_at: t.revokedAt?.toISOString() ?? null,
-    status: t.revokedAt ? "revoked" : t.expiresAt && t.expiresAt.getTime() <= now ? "expired" : "active",
+    status: tokenStatus(t),
   }));
 }
