@@ -52,7 +52,7 @@ async function e2eDatabase() {
 process.stdout.write(`Database under test: ${process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite"}\n`);
 step("drift", bin("tsx"), ["prisma/tools/migration.ts", "--check"]);
 step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-const reports = path.join(root, "test-results");
+const reports = path.join(root, ".test-reports"); // not test-results/: Playwright empties that folder
 const vitestReport = path.join(reports, "vitest.json");
 const e2eReport = path.join(reports, "e2e.json");
 rmSync(vitestReport, { force: true });
