@@ -13,8 +13,8 @@ import { parseSort, type TSort } from "./sort";
 
 /**
  * GET/POST /v1/cards/: filter (filters.ts), count (count.ts), one page (rows.ts), format
- * (format.ts), select fields (fields.ts), add user data. With `semantic`, the registered semantic
- * step (semantic-step.ts) ranks the filtered cards instead of the sort.
+ * (format.ts), select fields (fields.ts), add user data. With `semantic`, semantic search
+ * (semantic-step.ts) ranks the filtered cards instead of the sort.
  */
 
 export type TCardListItem = Partial<TCardItem> & { user_data?: TUserData; similarity?: number };
