@@ -65,7 +65,7 @@ async function prepare(): Promise<{ url: string; db: TDb; accountId: number; tok
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally");
+    await client.query("TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally, vm_radar_update_account_tally");
     await client.query(PROFILES_SQL, [APPS]);
     await client.query(NETWORK_B_SQL, [Math.ceil(APPS / B_EVERY)]);
     await client.query("VACUUM ANALYZE profile, network_b_profile, radar_application, radar_connection");
@@ -153,7 +153,7 @@ async function seedUpdates(url: string, accountId: number) {
       await client.query(UPDATES_SQL, [accountId, from, Math.min(UPDATES, from + 99_999), ids]);
       process.stderr.write(`  updates: ${Math.min(UPDATES, from + 99_999)} / ${UPDATES}\n`);
     }
-    await client.query("VACUUM ANALYZE radar_update, vm_radar_update_tally, radar_connection");
+    await client.query("VACUUM ANALYZE radar_update, vm_radar_update_tally, vm_radar_update_account_tally, radar_connection");
   } finally {
     await client.end();
   }
@@ -163,7 +163,7 @@ async function seedUpdates(url: string, accountId: number) {
 function floorHandler(accountId: number) {
   return async (pool: pg.Pool) => {
     const { rows } = await pool.query(
-      `SELECT tot.total, p.* FROM (SELECT coalesce(sum(t.n), 0)::int AS total FROM vm_radar_update_tally t WHERE t.account_id = $1) tot
+      `SELECT tot.total, p.* FROM (SELECT coalesce(sum(t.n), 0)::int AS total FROM vm_radar_update_account_tally t WHERE t.account_id = $1) tot
          LEFT JOIN LATERAL (
            SELECT u.id, u.description, u.change_type, u.body, u.detected_at,
                   c.id AS c_id, c.source AS c_source, c.username AS c_username, c.name AS c_name

@@ -151,4 +151,22 @@ describe("updates feed", () => {
     expect(r.body.pagination.total).toBe(5);
     expect((await feed("?is_tracking=false")).body.pagination.total).toBe(0);
   });
+
+  it("keeps both tallies equal to the stored updates, and empties them on TRUNCATE", async () => {
+    const counted = await t.db.$queryRaw<{ account_id: number; source: string; change_type: string; n: number }[]>`
+      SELECT account_id, source, coalesce(change_type, '') AS change_type, count(*)::int AS n
+        FROM radar_update GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    const accountTally = await t.db.$queryRaw<typeof counted>`
+      SELECT account_id, source, change_type, n::int AS n FROM vm_radar_update_account_tally WHERE n <> 0 ORDER BY 1, 2, 3`;
+    const connectionTally = await t.db.$queryRaw<typeof counted>`
+      SELECT account_id, source, change_type, sum(n)::int AS n FROM vm_radar_update_tally
+       GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3`;
+    expect(counted.length).toBeGreaterThan(1);
+    expect(accountTally).toEqual(counted);
+    expect(connectionTally).toEqual(counted);
+
+    await t.db.$executeRawUnsafe("TRUNCATE radar_update");
+    expect((await feed("")).body.pagination.total).toBe(0);
+    expect((await feed(`?source=network_a&connection_id=${conn.a1}`)).body.pagination.total).toBe(0);
+  });
 });

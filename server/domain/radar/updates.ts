@@ -8,8 +8,10 @@ import { CHANGE_TYPES, SOURCES, type TChangeType, type TConnectionRef, type TSou
 /**
  * The updates feed (GET /v1/radar/updates/): the caller's updates, newest first (detected_at, then
  * id), filtered by connection (with its source), source, the connection's current tracking, and
- * change type(s). pagination.total comes from vm_radar_update_tally (kept by triggers), so a
- * feed of millions of updates costs a page read and a sum over a few rows per connection.
+ * change type(s). pagination.total is a sum over tallies kept by triggers on radar_update: with
+ * no connection or tracking filter, over the account's few rows of vm_radar_update_account_tally
+ * (source x change type); otherwise over vm_radar_update_tally (one row per connection and change
+ * type). A feed of millions of updates costs a page read and a sum over a handful of rows.
  */
 
 export interface TFeedQuery {
@@ -53,6 +55,15 @@ async function checkConnection(db: TDb, accountId: number, q: TFeedQuery): Promi
   if (rows.length === 0) throw validationError("connection_id", `is not one of your ${q.source} connections`);
 }
 
+/** The tally the total sums: only a connection or tracking filter needs the per-connection rows. */
+function tallyFrom(q: TFeedQuery): Prisma.Sql {
+  if (q.isTracking !== undefined) {
+    return Prisma.sql`vm_radar_update_tally t JOIN radar_connection c ON c.id = t.connection_id AND c.is_tracking = ${q.isTracking}`;
+  }
+  if (q.connectionId !== undefined) return Prisma.sql`vm_radar_update_tally t`;
+  return Prisma.sql`vm_radar_update_account_tally t`;
+}
+
 export async function listUpdates(db: TDb, accountId: number, q: TFeedQuery) {
   await checkConnection(db, accountId, q);
   const u = [Prisma.sql`u.account_id = ${accountId}`];
@@ -70,9 +81,6 @@ export async function listUpdates(db: TDb, accountId: number, q: TFeedQuery) {
     t.push(Prisma.sql`t.change_type = ANY(${q.changeTypes}::text[])`);
   }
   const tracking = q.isTracking === undefined ? Prisma.empty : Prisma.sql`AND c.is_tracking = ${q.isTracking}`;
-  // The tally holds account, source, connection and type: only is_tracking needs the connections.
-  const tallyJoin =
-    q.isTracking === undefined ? Prisma.empty : Prisma.sql`JOIN radar_connection c ON c.id = t.connection_id AND c.is_tracking = ${q.isTracking}`;
   const take = q.includeTotal ? q.limit : q.limit + 1;
   const page = Prisma.sql`
     SELECT u.id, u.description, u.change_type, u.body, u.detected_at,
@@ -85,7 +93,7 @@ export async function listUpdates(db: TDb, accountId: number, q: TFeedQuery) {
   const found = q.includeTotal
     ? await db.$queryRaw<(Partial<TUpdateRow> & { total: number })[]>`
         SELECT tot.total, p.* FROM (
-          SELECT coalesce(sum(t.n), 0)::int AS total FROM vm_radar_update_tally t ${tallyJoin} WHERE ${Prisma.join(t, " AND ")}
+          SELECT coalesce(sum(t.n), 0)::int AS total FROM ${tallyFrom(q)} WHERE ${Prisma.join(t, " AND ")}
         ) tot LEFT JOIN LATERAL (${page}) p ON true
         ORDER BY p.detected_at DESC, p.id DESC`
     : await db.$queryRaw<TUpdateRow[]>(page);
