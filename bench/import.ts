@@ -2,6 +2,8 @@
  * npm run bench:import — import throughput of `vmon seed --demo --scale N` (default 500, about a
  * million cards) into a fresh PostgreSQL database and into a fresh embedded database, with the
  * peak memory (VmHWM) of the importing process. Override: BENCH_SCALE, BENCH_TARGETS=pg,embedded.
+ * BENCH_KEEP=1 imports into `vm_bench_s<scale>` (which must not exist yet) and keeps it, analysed,
+ * for bench:cards and bench:semantic, which reuse that database instead of seeding their own.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,6 +15,7 @@ import { printTable } from "./lib/report";
 
 const scale = Number(process.env.BENCH_SCALE ?? 500);
 const targets = (process.env.BENCH_TARGETS ?? "pg,embedded").split(",");
+const keep = process.env.BENCH_KEEP === "1";
 
 function peakRssMb(pid: number): number {
   try {
@@ -43,15 +46,26 @@ async function runSeed(env: Record<string, string | undefined>) {
 
 const rows: Record<string, unknown>[] = [];
 if (targets.includes("pg")) {
-  const name = `vm_bench_import_${process.pid}`;
-  const { url } = await ensureDatabase(name);
+  const name = keep ? `vm_bench_s${scale}` : `vm_bench_import_${process.pid}`;
+  const { url, created } = await ensureDatabase(name);
+  if (!created) throw new Error(`${name} exists already: drop it first, or run without BENCH_KEEP`);
+  let kept = false;
   try {
     rows.push({ target: "postgresql", scale, ...(await runSeed({ DATABASE_URL: url })) });
+    if (keep) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query("ANALYZE");
+      await client.end();
+      kept = true;
+    }
   } finally {
-    const admin = new pg.Client({ connectionString: BENCH_PG });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    if (!kept) {
+      const admin = new pg.Client({ connectionString: BENCH_PG });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }
 if (targets.includes("embedded")) {
