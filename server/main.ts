@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { closeDatabase, openDatabase } from "./db/client";
+import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
 import { seedDemo } from "./domain/demo/seed";
@@ -25,6 +26,8 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   logger.info("database", { mode: database.mode });
   const { applied } = await migrate(database.url, (name) => logger.info("applying migration", { name }));
   if (applied.length) logger.info("migrations applied", { count: applied.length });
+  const rebuilt = await restoreDeferredIndexes(database.prisma);
+  if (rebuilt.length) logger.info("indexes of an interrupted import built", { indexes: rebuilt });
 
   await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
 

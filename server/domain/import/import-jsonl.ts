@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
 import { queueEmbeddingBackfill } from "../embeddings/jobs";
+import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "../../db/deferred-indexes";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
 import { Spool } from "./spool";
 import { ImportValidationError, KINDS, type TImportOptions, type TImportReport, type TImportSource, type TKind } from "./types";
@@ -18,7 +19,9 @@ import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, wr
  * 1. Validation: every line is parsed and checked (schema, then references against the whole file
  *    and the database); valid records are spooled to temporary files, one per kind.
  * 2. If a line is invalid and `skipInvalid` is not set, ImportValidationError: nothing is written.
- * 3. Writes, kind by kind in dependency order, in batched multi-row upserts.
+ * 3. Writes, kind by kind in dependency order, in batched multi-row upserts. A kind that brings at
+ *    least BULK_MIN_ROWS records into empty tables has their secondary indexes built once its rows
+ *    are in (server/db/deferred-indexes.ts), after all the writes.
  * 4. Derived fields of every card and participant whose interactions changed.
  *
  * Memory holds the keys of the file (slugs, ids), never its records.
@@ -39,10 +42,22 @@ const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
   network_b_profile: writeNetworkBProfiles,
 };
 
+/** The tables each kind fills, whose indexes a bulk load may build afterwards. */
+const BULK_TABLES: Partial<Record<TKind, readonly string[]>> = {
+  profile: ["profile"],
+  participant: ["participant"],
+  card: ["card", "card_category"],
+  interaction: ["interaction"],
+  network_b_profile: ["network_b_profile"],
+};
+
 export async function importJsonl(db: TDb, source: TImportSource, opts: TImportOptions = {}): Promise<TImportReport> {
   const spool = new Spool();
   const started = Date.now();
+  let deferred = 0;
   try {
+    // Indexes an interrupted bulk load left unbuilt come first.
+    await restoreDeferredIndexes(db);
     const { registry, lines, interactionIds } = await validateSource(db, source, spool, opts.onProgress);
     const invalid = [...registry.invalid].map(([line, reason]) => ({ line, reason })).sort((a, b) => a.line - b.line);
     const report: TImportReport = {
@@ -76,10 +91,20 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       },
     };
     const timings: Record<string, number> = {};
+    const bulkMin = opts.bulkMinRows ?? BULK_MIN_ROWS;
     for (const kind of KINDS) {
       const t = Date.now();
+      const tables = BULK_TABLES[kind];
+      if (tables && spool.count(`rec:${kind}`) >= bulkMin) deferred += await deferIndexes(db, tables);
       await WRITERS[kind](ctx);
       timings[kind] = Date.now() - t;
+    }
+    if (deferred) {
+      const t = Date.now();
+      opts.onProgress?.({ phase: "index", done: 0, total: deferred });
+      await restoreDeferredIndexes(db, ctx.lanes);
+      deferred = 0;
+      timings.indexes = Date.now() - t;
     }
 
     const cards = ctx.touchedCards.list();
@@ -95,5 +120,11 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
     return report;
   } finally {
     spool.dispose();
+    // A failed import still leaves every index in place (a crash leaves the records for the next start).
+    if (deferred) {
+      await restoreDeferredIndexes(db, 1).catch((err: unknown) =>
+        logger.error("could not build the deferred indexes; the next start or `vmon migrate` retries", { error: err }),
+      );
+    }
   }
 }

@@ -12,7 +12,7 @@ export interface TImportSource {
 }
 
 export interface TImportProgress {
-  phase: "validate" | "write" | "derive";
+  phase: "validate" | "write" | "index" | "derive";
   done: number;
   total?: number;
 }
@@ -21,6 +21,8 @@ export interface TImportOptions {
   /** Import the valid lines and report the invalid ones instead of importing nothing. */
   skipInvalid?: boolean;
   onProgress?: (p: TImportProgress) => void;
+  /** Records of a kind that make a load into its empty tables a bulk load (default BULK_MIN_ROWS). */
+  bulkMinRows?: number;
 }
 
 export interface TInvalidLine {
