@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { isRestPath, serveRest } from "./api/rest/node";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
@@ -35,6 +36,10 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    if (isRestPath(req.url)) {
+      void serveRest(req, res);
+      return;
+    }
     handle(req, res).catch((err: unknown) => {
       logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
       if (!res.headersSent) {

@@ -77,46 +77,67 @@ async function readJsonBody(req: Request): Promise<unknown> {
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
+  return toResponse({ status, body: JSON.stringify(body), headers: { ...JSON_HEADERS, ...headers } });
 }
 
-function errorResponse(e: TErrorResponse, extraHeaders?: Headers): Response {
-  const res = jsonResponse(e.status, e.body, e.headers);
-  extraHeaders?.forEach((v, k) => {
-    if (!res.headers.has(k)) res.headers.set(k, v);
-  });
-  return res;
+/** What the REST edge answers, before any transport: the body is the JSON text. */
+export interface TRestReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
-/** `prefix` is the part of the path before the procedure paths ("/v1"). */
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export function toResponse(reply: TRestReply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+function errorReply(e: TErrorResponse, extraHeaders?: Headers): TRestReply {
+  const headers: Record<string, string> = {};
+  extraHeaders?.forEach((v, k) => (headers[k.toLowerCase()] = v));
+  for (const [k, v] of Object.entries({ ...JSON_HEADERS, ...e.headers })) headers[k.toLowerCase()] = v;
+  return { status: e.status, headers, body: JSON.stringify(e.body) };
+}
+
+/** Serves a Fetch `Request` (the App Router route, tests). */
 export async function handleRest(req: Request, prefix = "/v1"): Promise<Response> {
+  return toResponse(await restReply(req, prefix));
+}
+
+/**
+ * The REST edge: `req` is the whole request (its URL includes `prefix`, "/v1"), the reply is
+ * plain data that each transport writes its own way (server/api/rest/node.ts, handleRest).
+ */
+export async function restReply(req: Request, prefix = "/v1"): Promise<TRestReply> {
   const url = new URL(req.url);
-  if (!url.pathname.startsWith(prefix)) return errorResponse(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
-  if (hasNul(url)) return errorResponse(toErrorResponse(NUL_ERROR, "rest"));
+  if (!url.pathname.startsWith(prefix)) return errorReply(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
+  if (hasNul(url)) return errorReply(toErrorResponse(NUL_ERROR, "rest"));
   const inner = new URL(url);
   inner.pathname = url.pathname.slice(prefix.length) || "/";
 
+  const withBody = BODY_METHODS.has(req.method);
   let body: unknown = undefined;
-  if (BODY_METHODS.has(req.method)) {
+  if (withBody) {
     try {
       body = await readJsonBody(req);
     } catch (err) {
-      return errorResponse(toErrorResponse(err, "rest-body"));
+      return errorReply(toErrorResponse(err, "rest-body"));
     }
   }
 
-  const headers = new Headers(req.headers);
-  if (BODY_METHODS.has(req.method)) headers.set("content-type", "application/json");
-  const forwarded = new Request(inner, { method: req.method, headers, signal: req.signal });
+  // The adapter sees the request at the inner path, its body already parsed (a JSON object: the
+  // content type it checks is then JSON whatever was sent, since readJsonBody accepted it).
+  const innerUrl = inner.toString();
+  const headers = withBody ? jsonContentType(req.headers) : req.headers;
   // The adapter reads `req.query` when present; a null-prototype map keeps keys such as
   // `constructor` or `__proto__` ordinary parameters instead of breaking its parser.
   const query: Record<string, string[]> = Object.create(null);
   for (const [k, v] of inner.searchParams) (query[k] ??= []).push(v);
-  const proxied = new Proxy(forwarded, {
+  const proxied = new Proxy(req, {
     get(target, prop) {
+      if (prop === "url") return innerUrl;
+      if (prop === "headers") return headers;
       if (prop === "body") return body;
       if (prop === "query") return query;
       const value = Reflect.get(target, prop, target);
@@ -145,9 +166,19 @@ export async function handleRest(req: Request, prefix = "/v1"): Promise<Response
   }).catch((err: unknown) => ({ status: 500, text: "", error: err }));
 
   if (status >= 400 || state.error) {
-    return errorResponse(toErrorResponse(state.error ?? new Error(`REST adapter answered ${status}`), url.pathname), resHeaders);
+    return errorReply(toErrorResponse(state.error ?? new Error(`REST adapter answered ${status}`), url.pathname), resHeaders);
   }
-  resHeaders.set("Content-Type", "application/json; charset=utf-8");
-  resHeaders.set("Cache-Control", "no-store");
-  return new Response(text, { status, headers: resHeaders });
+  const out: Record<string, string> = {};
+  resHeaders.forEach((v, k) => (out[k] = v));
+  out["content-type"] = JSON_HEADERS["Content-Type"];
+  out["cache-control"] = JSON_HEADERS["Cache-Control"];
+  return { status, headers: out, body: text };
+}
+
+/** The request's headers as the adapter must see them for a JSON body (only `get` is read). */
+function jsonContentType(headers: Headers): Pick<Headers, "get" | "has"> {
+  return {
+    get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : headers.get(name)),
+    has: (name: string) => name.toLowerCase() === "content-type" || headers.has(name),
+  };
 }

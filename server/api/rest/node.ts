@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { logger } from "../../lib/logger";
+import { restReply } from "./handler";
+
+/**
+ * The REST API served by the service's own HTTP server (server/main.ts), straight from Node's
+ * request to `restReply`: what the App Router route `app/v1/[[...path]]/route.ts` calls (through
+ * `handleRest`),
+ * without Next's routing and rendering machinery around it, which measured as about half of the
+ * CPU of an API request (docs/benchmarks.md). `next dev` and other hosts of the app keep serving
+ * /v1 through the route.
+ *
+ * `/v1/openapi.json` stays with Next (its own route, rendered once).
+ */
+
+export function isRestPath(url: string | undefined): boolean {
+  if (!url || !url.startsWith("/v1")) return false;
+  const path = url.split("?", 1)[0]!;
+  if (path !== "/v1" && !path.startsWith("/v1/")) return false;
+  return path !== "/v1/openapi.json";
+}
+
+const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  // HEAD is answered as GET without its body.
+  const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+  const init: RequestInit & { duplex?: "half" } = { method, headers };
+  if (!BODYLESS.has(method)) {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(`${ORIGIN}${req.url ?? "/"}`, init);
+}
+
+/** Only the path and query of the URL matter to the handler: the origin is fixed (a Host header may be anything). */
+const ORIGIN = "http://localhost";
+
+export async function serveRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const reply = await restReply(toRequest(req), "/v1");
+    reply.headers["content-length"] = String(Buffer.byteLength(reply.body));
+    res.writeHead(reply.status, reply.headers);
+    res.end(req.method === "HEAD" ? undefined : reply.body);
+  } catch (err) {
+    logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
+    if (!res.headersSent) {
+      res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify({ error: "internal_error", message: "An internal error occurred." }));
+    } else {
+      res.destroy();
+    }
+  }
+}
