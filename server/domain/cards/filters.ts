@@ -119,11 +119,12 @@ const participantForms = (ids: number[]): TPageForms => ({
   walkCost: 1,
 });
 
-// Matching a tsquery costs several times reading a row that a GIN bitmap already found.
+// A probed row costs about what a gathered one does: at 1,000,000 cards, "compliance" (9,149
+// matches) walks 2,462 index rows in 2-6 ms where gathering and sorting the matches takes 16 ms.
 const searchForms = (parts: TSearchParts): TPageForms => ({
   collectFrom: Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} OFFSET 0) c`,
   walk: searchCondition(parts),
-  walkCost: 5,
+  walkCost: 1,
 });
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {
