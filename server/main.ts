@@ -1,20 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import cluster from "node:cluster";
 import path from "node:path";
-import next from "next";
-import { isRestPath, serveRest } from "./api/rest/node";
+import { forkHttpProcesses, httpProcessCount } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
 import { seedDemo } from "./domain/demo/seed";
 import { env } from "./env";
+import { serveHttp } from "./http";
 import { logger } from "./lib/logger";
 import { startWorkers } from "./workers";
 
-/** Runs the whole service in one process: database, migrations, demo data, web app, workers. */
+/**
+ * Runs the service: database, migrations, demo data, background workers and the web app, in one
+ * process or with forked HTTP processes (server/cluster.ts), which only serve HTTP.
+ */
 export async function main({ dev, root }: { dev: boolean; root: string }): Promise<void> {
+  if (cluster.isWorker) return httpProcess({ dev, root });
   const config = env();
   mkdirSync(config.DATA_DIR, { recursive: true });
   process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
@@ -32,37 +36,34 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
 
   await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
 
-  const app = next({ dev, dir: root, port: config.PORT, hostname: "localhost" });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const server = createServer((req, res) => {
-    if (isRestPath(req.url)) {
-      void serveRest(req, res);
-      return;
-    }
-    handle(req, res).catch((err: unknown) => {
-      logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader("Content-Type", "application/json");
-        res.end(JSON.stringify({ error: "internal_error", message: "An internal error occurred." }));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
-  logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs` });
+  const processes = httpProcessCount(config, database.mode, dev);
+  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT });
+  logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   printDemoCredentials(config.DATA_DIR, config.BASE_URL);
   const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
 
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
-    server.close();
+    await stopHttp();
     await stopWorkers();
     await closeDatabase();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** A forked HTTP process: the primary has migrated and seeded; this one serves HTTP until told to stop. */
+async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promise<void> {
+  await openDatabase({ role: "server" });
+  const stop = await serveHttp({ dev, root, port: env().PORT });
+  const shutdown = async () => {
+    await stop();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
 }
 
 function authSecret(dataDir: string): string {

@@ -1,0 +1,50 @@
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import type { TEnv } from "./env";
+import { logger } from "./lib/logger";
+
+/**
+ * HTTP processes: one Node process runs JavaScript on one core, so on a PostgreSQL server the
+ * service forks one HTTP process per core (HTTP_PROCESSES, "auto"), sharing the port (node:cluster).
+ * The primary keeps what must run once: migrations, demo data, background workers. The embedded
+ * database is served by the process that opened it: there, and under `next dev`, one process.
+ */
+export function httpProcessCount(config: TEnv, mode: "postgres" | "embedded", dev: boolean): number {
+  if (config.HTTP_PROCESSES !== "auto") return config.HTTP_PROCESSES;
+  if (dev || mode === "embedded") return 1;
+  return Math.min(availableParallelism(), 4);
+}
+
+/** Forks `n` HTTP processes and resolves once all listen; the result stops them. */
+export async function forkHttpProcesses(n: number): Promise<() => Promise<void>> {
+  let stopping = false;
+  const fork = (): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork();
+      const failed = (code: number | null) => reject(new Error(`HTTP process exited with ${code} before listening`));
+      worker.once("exit", failed);
+      worker.once("listening", () => {
+        worker.off("exit", failed);
+        worker.once("exit", (code, signal) => {
+          if (stopping) return;
+          logger.error("HTTP process exited; starting another", { pid: worker.process.pid, code, signal });
+          setTimeout(() => void fork().catch((err: unknown) => logger.error("could not restart an HTTP process", { error: err })), 1000);
+        });
+        resolve(worker);
+      });
+    });
+  await Promise.all(Array.from({ length: n }, fork));
+  return async () => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    await Promise.all(
+      running.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w.once("exit", () => resolve());
+            w.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+}
