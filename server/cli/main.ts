@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { closeDatabase, openDatabase } from "../db/client";
-import { restoreDeferredIndexes } from "../db/deferred-indexes";
 import { migrate } from "../db/migrate";
 import { AppError } from "../lib/errors";
 import type { TCommand } from "./command";
@@ -81,17 +80,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const io = createIo(json);
     const state = await openDatabase({ role: "cli", waitMs: 30_000, onWait: () => io.info("waiting for the embedded database…") });
-    const database = {
-      db: state.prisma,
-      url: state.url,
-      mode: state.mode,
-      // Migrations, then any index an interrupted bulk import left unbuilt.
-      migrate: async (cb?: (n: string) => void) => {
-        const result = await migrate(state.url, cb);
-        for (const name of await restoreDeferredIndexes(state.prisma)) io.info(`built deferred index ${name}`);
-        return result;
-      },
-    };
+    const database = { db: state.prisma, url: state.url, mode: state.mode, migrate: (cb?: (n: string) => void) => migrate(state.url, cb) };
     if (command.autoMigrate !== false) await database.migrate((n) => io.info(`applying migration ${n}`));
     await command.run({ io, values, positionals, database });
     return 0;
