@@ -1,5 +1,6 @@
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
+import { env } from "../../env";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import type { TModelRef } from "./store";
 import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
@@ -28,8 +29,8 @@ import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
 
 /** The longest result list (the total never exceeds it): the endpoint's maximum page size. */
 export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100, participant: 200 };
-/** hnsw.ef_search: candidates kept per step of the graph walk (recall against speed). */
-export const EF_SEARCH = 100;
+/** hnsw.ef_search: candidates kept per step of the graph walk (recall against speed): SEMANTIC_EF_SEARCH. */
+const efSearch = () => env().SEMANTIC_EF_SEARCH;
 /** Estimated filtered rows up to which exact search is chosen (it is cheap there). */
 export const EXACT_ALWAYS = 2_000;
 
@@ -111,7 +112,7 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const ok = unfiltered ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM ${k.table} ${k.alias} WHERE ${k.alias}.id = e.${k.key} AND (${s.where}) OFFSET 0)`;
   const settings = {
     "hnsw.iterative_scan": "strict_order",
-    "hnsw.ef_search": String(EF_SEARCH),
+    "hnsw.ef_search": String(efSearch()),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
   return inSearchTransaction(db, settings, (tx) => tx.$queryRaw<TCandidate[]>`
