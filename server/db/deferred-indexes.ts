@@ -54,7 +54,7 @@ export async function deferIndexes(db: TDb, tables: readonly string[]): Promise<
       await tx.$executeRawUnsafe(`DROP INDEX public."${index.name.replace(/"/g, '""')}"`);
     }
     return indexes.length;
-  });
+  }, { maxWait: 120_000, timeout: 600_000 }); // a DROP INDEX waits for the table's readers
 }
 
 /**

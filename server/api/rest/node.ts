@@ -4,12 +4,11 @@ import { logger } from "../../lib/logger";
 import { restReply } from "./handler";
 
 /**
- * The REST API served by the service's own HTTP server (server/main.ts), straight from Node's
- * request to `restReply`: what the App Router route `app/v1/[[...path]]/route.ts` calls (through
- * `handleRest`),
- * without Next's routing and rendering machinery around it, which measured as about half of the
- * CPU of an API request (docs/benchmarks.md). `next dev` and other hosts of the app keep serving
- * /v1 through the route.
+ * The REST API served by the service's own HTTP server (server/http.ts), straight from Node's
+ * request to `restReply`, the edge the App Router route `app/v1/[[...path]]/route.ts` calls
+ * through `handleRest`, without Next's routing and rendering machinery around it, which measured
+ * as about half of the CPU of an API request (docs/architecture.md). `next dev` keeps serving /v1
+ * through the route.
  *
  * `/v1/openapi.json` stays with Next (its own route, rendered once).
  */
@@ -22,6 +21,8 @@ export function isRestPath(url: string | undefined): boolean {
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+/** Only the path and query of the URL matter to the handler: the origin is fixed (a Host header may be anything). */
+const ORIGIN = "http://localhost";
 
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
@@ -36,9 +37,6 @@ function toRequest(req: IncomingMessage): Request {
   }
   return new Request(`${ORIGIN}${req.url ?? "/"}`, init);
 }
-
-/** Only the path and query of the URL matter to the handler: the origin is fixed (a Host header may be anything). */
-const ORIGIN = "http://localhost";
 
 export async function serveRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
