@@ -13,6 +13,9 @@ import { serveHttp } from "./http";
 import { logger } from "./lib/logger";
 import { startWorkers } from "./workers";
 
+/** How long a stop may wait for open requests and connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * Runs the service: database, migrations, demo data, background workers and the web app, in one
  * process or with forked HTTP processes (server/cluster.ts), which only serve HTTP.
@@ -44,6 +47,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
 
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref(); // a stuck connection never holds the exit
     await stopHttp();
     await stopWorkers();
     await closeDatabase();
@@ -58,6 +62,7 @@ async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promi
   await openDatabase({ role: "server" });
   const stop = await serveHttp({ dev, root, port: env().PORT });
   const shutdown = async () => {
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await stop();
     await closeDatabase();
     process.exit(0);
