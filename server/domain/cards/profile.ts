@@ -1,4 +1,6 @@
 import type { TDb } from "../../db/client";
+import { newCompany, objects, toYmd } from "../rawdata/format";
+import type { TNewCompany } from "../rawdata/types";
 
 /**
  * The linked founder profile of a card, as the detail's network_a_profile (the spec's keys, without
@@ -24,7 +26,7 @@ export interface TNetworkAProfile {
     description: string | null;
   }[];
   notable_achievements: string | null;
-  new_company: Record<string, string | null> | null;
+  new_company: TNewCompany | null;
   tags: string[];
 }
 
@@ -50,30 +52,8 @@ interface TProfileRow {
   tags: string[] | null;
 }
 
+/** Display text of an education or experience entry: blank counts as absent. */
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
-const objects = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x)) : [];
-
-/** YYYY-MM-DD from a date, datetime, YYYY-MM or YYYY. */
-function ymd(v: unknown): string | null {
-  const s = str(v)?.trim();
-  if (!s) return null;
-  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(s);
-  return m ? `${m[1]}-${m[2] ?? "01"}-${m[3] ?? "01"}` : null;
-}
-
-function newCompany(v: unknown): Record<string, string | null> | null {
-  if (!v || typeof v !== "object" || Array.isArray(v)) return null;
-  const o = v as Record<string, unknown>;
-  const company = {
-    name: str(o.name),
-    description: str(o.description),
-    website: str(o.website),
-    logo: str(o.logo),
-    network_a_url: str(o.network_a_url),
-  };
-  return Object.values(company).some((x) => x !== null) ? company : null;
-}
 
 export async function networkAProfile(db: TDb, profileId: number | null): Promise<TNetworkAProfile | undefined> {
   if (profileId === null) return undefined;
@@ -93,8 +73,8 @@ export async function networkAProfile(db: TDb, profileId: number | null): Promis
     experience: objects(r.experience).map((e) => ({
       title: str(e.title),
       company: str(e.company),
-      startDate: ymd(e.startDate ?? e.start_date),
-      endDate: ymd(e.endDate ?? e.end_date),
+      startDate: toYmd(e.startDate ?? e.start_date),
+      endDate: toYmd(e.endDate ?? e.end_date),
       location: str(e.location),
       description: str(e.description),
     })),

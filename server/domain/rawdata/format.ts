@@ -57,7 +57,7 @@ export interface TProfileRow {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const objects = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isObject) : []);
+export const objects = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 const DATE_KEYS = new Set(["startDate", "endDate", "start_date", "end_date"]);
 
@@ -85,7 +85,7 @@ function experience(v: unknown): Record<string, unknown>[] {
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 /** The company object, or null when there is no company data at all. */
-function newCompany(v: unknown): TNewCompany | null {
+export function newCompany(v: unknown): TNewCompany | null {
   if (!isObject(v)) return null;
   const company: TNewCompany = {
     name: str(v.name),
