@@ -176,9 +176,6 @@ export async function restReply(req: Request, prefix = "/v1"): Promise<TRestRepl
 }
 
 /** The request's headers as the adapter must see them for a JSON body (only `get` is read). */
-function jsonContentType(headers: Headers): Pick<Headers, "get" | "has"> {
-  return {
-    get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : headers.get(name)),
-    has: (name: string) => name.toLowerCase() === "content-type" || headers.has(name),
-  };
+function jsonContentType(headers: Headers): Pick<Headers, "get"> {
+  return { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : headers.get(name)) };
 }

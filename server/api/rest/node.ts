@@ -20,7 +20,7 @@ export function isRestPath(url: string | undefined): boolean {
   return path !== "/v1/openapi.json";
 }
 
-const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+const BODYLESS = new Set(["GET", "DELETE", "OPTIONS"]);
 /** Only the path and query of the URL matter to the handler: the origin is fixed (a Host header may be anything). */
 const ORIGIN = "http://localhost";
 
