@@ -1,5 +1,7 @@
-import { decodeRefs } from "./refs";
+import { bucketOf, inPart } from "./partition";
+import { cardOfInteraction, decodeRefs } from "./refs";
 import type { Spool } from "./spool";
+import type { TPart } from "./write-context";
 
 /**
  * The derived fields of the cards of a file, from the valid interactions of the same file, so that
@@ -16,13 +18,16 @@ export interface TCardAggregate {
   firstSource: string | null;
 }
 
-/** Past this many cards the rest are left to the recomputation (bounded memory). */
-const MAX_CARDS = 1_000_000;
+/** Cards of one pass by default: the cards are written in as many passes (partitions) as this needs. */
+export const AGGREGATE_CAP = 100_000;
 
-export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<number, string>): Promise<Map<string, TCardAggregate>> {
+/** The aggregates of the cards of one partition (partition.ts). */
+export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<number, string>, only: TPart): Promise<Map<string, TCardAggregate>> {
   const out = new Map<string, TCardAggregate>();
   for await (const batch of spool.lines("ref:interaction")) {
     for (const text of batch) {
+      const named = cardOfInteraction(text);
+      if (named === undefined || !inPart(bucketOf(named), only.part, only.parts)) continue;
       const d = decodeRefs(text);
       if (invalid.has(d.line) || d.at === null) continue;
       let card: string | undefined;
@@ -34,7 +39,7 @@ export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<n
       if (card === undefined) continue;
       const a = out.get(card);
       if (!a) {
-        if (out.size < MAX_CARDS) out.set(card, { count: 1, first: d.at, last: d.at, firstSource: source });
+        out.set(card, { count: 1, first: d.at, last: d.at, firstSource: source });
         continue;
       }
       a.count += 1;

@@ -2,6 +2,7 @@ import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
 import { queueEmbeddingBackfill } from "../embeddings/jobs";
 import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "../../db/deferred-indexes";
+import { AGGREGATE_CAP } from "./card-derived";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
 import { Spool } from "./spool";
 import { ImportValidationError, KINDS, type TImportOptions, type TImportReport, type TImportSource, type TKind } from "./types";
@@ -24,7 +25,8 @@ import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, wr
  *    are in (server/db/deferred-indexes.ts), after all the writes.
  * 4. Derived fields of every card and participant whose interactions changed.
  *
- * Memory holds the keys of the file (slugs, ids), never its records.
+ * Memory is bounded whatever the file's size: records and keys live in the spool, and a pass that
+ * needs keys in memory holds one partition of them at a time (partition.ts).
  */
 
 const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
@@ -58,7 +60,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
   try {
     // Indexes an interrupted bulk load left unbuilt come first.
     await restoreDeferredIndexes(db);
-    const { registry, lines, interactionIds } = await validateSource(db, source, spool, opts.onProgress);
+    const { registry, lines, interactionIds } = await validateSource(db, source, spool, opts.onProgress, opts.keysInMemory);
     const invalid = [...registry.invalid].map(([line, reason]) => ({ line, reason })).sort((a, b) => a.line - b.line);
     const report: TImportReport = {
       lines,
@@ -68,7 +70,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       skippedInvalid: invalid.length > 0 && opts.skipInvalid === true,
     };
     if (invalid.length && !opts.skipInvalid) throw new ImportValidationError(report);
-    registry.releaseKeys();
+    registry.unload();
 
     const [{ now, version }] = (await db.$queryRawUnsafe<{ now: Date; version: string }[]>(
       `SELECT now() AS now, version() AS version`,
@@ -83,6 +85,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       touchedParticipants: new TouchSet(),
       profileRedirect: new Map(),
       interactionIds,
+      aggregateCap: opts.keysInMemory ?? AGGREGATE_CAP,
       lanes: /PGlite|emscripten/i.test(version) ? 1 : LANES,
       written: report.written,
       progress: (n) => {

@@ -1,4 +1,5 @@
 import { decodeRefs, REFERRING, type TDecodedRefs } from "./refs";
+import { bucketOf, inPart, partsFor } from "./partition";
 import { labelOf, type Registry } from "./registry";
 import type { Spool } from "./spool";
 import type { TKind, TRefKind } from "./types";
@@ -6,8 +7,9 @@ import type { TKind, TRefKind } from "./types";
 /**
  * Second validation step: every reference must resolve, to a valid line of the file or to a row
  * of the database. Kinds are checked in dependency order, so a line that refers only to an invalid
- * line is itself invalid. Self-references (category and location parents, participant
- * associated_with) are resolved on an in-memory key -> parent map.
+ * line is itself invalid. The keys a kind refers to are loaded in partitions (partition.ts), one
+ * pass over its references per partition, so memory stays bounded. Self-references (category and
+ * location parents, participant associated_with) are resolved on a key -> parent map of that kind.
  */
 
 /** Kinds in the order their references are checked (referenced kinds first). */
@@ -15,50 +17,60 @@ const CHECK_ORDER: TKind[] = ["category", "location", "participant", "card", "in
 
 export async function checkReferences(registry: Registry, spool: Spool, onBatch: () => void): Promise<void> {
   for (const kind of CHECK_ORDER) {
-    const self = REFERRING[kind]?.self;
-    const parents = new Map<string, { parent: string | null; line: number }>();
-    for await (const batch of spool.lines(`ref:${kind}`)) {
-      const decoded = batch.map(decodeRefs);
-      await checkBatch(registry, kind, decoded);
-      if (self) {
-        for (const d of decoded) if (d.key !== null && !registry.invalid.has(d.line)) parents.set(d.key, { parent: d.parent, line: d.line });
+    const { targets, self } = REFERRING[kind]!;
+    const lines = spool.count(`ref:${kind}`);
+    const parts = partsFor(targets.reduce((n, k) => n + registry.keyCount(k), 0), registry.cap);
+    for (let part = 0; lines > 0 && targets.length > 0 && part < parts; part++) {
+      await registry.load(targets, { part, parts });
+      for await (const batch of spool.lines(`ref:${kind}`)) {
+        await checkBatch(registry, kind, batch.map(decodeRefs), part, parts);
+        onBatch();
       }
-      onBatch();
     }
-    if (self) await resolveSelf(registry, kind as TRefKind, parents, kind === "participant");
+    registry.unload();
+    if (self) await resolveSelf(registry, spool, kind as TRefKind, kind === "participant");
   }
 }
 
-async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[]): Promise<void> {
+async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[], part: number, parts: number): Promise<void> {
+  const mine = ([, key]: [TRefKind, string]) => inPart(bucketOf(key), part, parts);
   const need = new Map<TRefKind, Set<string>>();
-  for (const { refs } of batch) {
-    for (const [k, key] of refs) {
-      if (registry.definedInFile(k, key)) continue;
+  for (const { line, refs } of batch) {
+    if (registry.invalid.has(line)) continue;
+    for (const ref of refs) {
+      const [k, key] = ref;
+      if (!mine(ref) || registry.definedInFile(k, key)) continue;
       let set = need.get(k);
       if (!set) need.set(k, (set = new Set()));
       set.add(key);
     }
   }
   if (need.size) await registry.lookupAll(need);
-  for (const { line, key, refs } of batch) {
+  for (const { line, refs } of batch) {
     if (registry.invalid.has(line)) continue;
-    const bad = refs.find(([k, ref]) => !registry.has(k, ref));
-    if (bad) registry.reject(line, registry.missingReason(bad[0], bad[1]), kind, key, true);
+    const bad = refs.find((ref) => mine(ref) && !registry.has(ref[0], ref[1]));
+    if (bad) registry.reject(line, registry.missingReason(bad[0], bad[1]));
   }
+}
+
+/** Key -> parent of the lines of a self-referring kind that are still valid. */
+async function parentsOf(registry: Registry, spool: Spool, kind: TRefKind): Promise<Map<string, { parent: string | null; line: number }>> {
+  const entries = new Map<string, { parent: string | null; line: number }>();
+  for await (const batch of spool.lines(`ref:${kind}`)) {
+    for (const d of batch.map(decodeRefs)) if (d.key !== null && !registry.invalid.has(d.line)) entries.set(d.key, { parent: d.parent, line: d.line });
+  }
+  return entries;
 }
 
 /**
  * A record is valid when its parent chain ends in null, in a key of the database, or (allowed for
  * participants only) loops back onto itself.
  */
-async function resolveSelf(
-  registry: Registry,
-  kind: TRefKind,
-  entries: Map<string, { parent: string | null; line: number }>,
-  allowCycles: boolean,
-): Promise<void> {
+async function resolveSelf(registry: Registry, spool: Spool, kind: TRefKind, allowCycles: boolean): Promise<void> {
+  const entries = await parentsOf(registry, spool, kind);
   const outside = new Set<string>();
   for (const { parent } of entries.values()) if (parent !== null && !entries.has(parent)) outside.add(parent);
+  await registry.load([kind], { only: outside });
   await registry.lookup(kind, outside);
 
   const label = labelOf(kind);
@@ -101,7 +113,7 @@ async function resolveSelf(
       verdicts.set(key, ok);
       if (ok) continue;
       const why = i === path.length - 1 ? reason : `${label} '${path[i + 1]}' is invalid (line ${entries.get(path[i + 1]!)!.line})`;
-      registry.reject(entries.get(key)!.line, why, kind, key, true);
+      registry.reject(entries.get(key)!.line, why);
     }
   }
 }

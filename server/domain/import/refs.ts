@@ -22,13 +22,16 @@ const CODES: Record<TRefKind, string> = {
 };
 const KIND_OF = Object.fromEntries(Object.entries(CODES).map(([k, c]) => [c, k])) as Record<string, TRefKind>;
 
-/** Kinds whose lines refer to other lines, with the field of their self-reference if any. */
-export const REFERRING: Partial<Record<TKind, { self?: string }>> = {
-  category: { self: "parent" },
-  location: { self: "parent" },
-  participant: { self: "associated_with" },
-  card: {},
-  interaction: {},
+/**
+ * Kinds whose lines refer to other lines: the kinds they refer to (other than their own) and the
+ * field of their self-reference if any.
+ */
+export const REFERRING: Partial<Record<TKind, { targets: readonly TRefKind[]; self?: string }>> = {
+  category: { targets: [], self: "parent" },
+  location: { targets: [], self: "parent" },
+  participant: { targets: ["participant_type"], self: "associated_with" },
+  card: { targets: ["stage", "round", "location", "profile", "category"] },
+  interaction: { targets: ["card", "participant", "source_type"] },
 };
 
 function external(kind: TKind, r: TRec): [TRefKind, unknown][] {
@@ -85,4 +88,15 @@ export function decodeRefs(text: string): TDecodedRefs {
     else refs.push([KIND_OF[p[0]!]!, p.slice(1)]);
   }
   return { line: Number(parts[0]), key: parts[1] || null, refs, parent, at };
+}
+
+/**
+ * The card an interaction's reference line names (its first reference, see `external`), without
+ * decoding the whole line: passes that want the interactions of some cards only skip the rest cheaply.
+ */
+export function cardOfInteraction(text: string): string | undefined {
+  const tab2 = text.indexOf("\t", text.indexOf("\t") + 1);
+  if (tab2 < 0 || text[tab2 + 1] !== CODES.card) return undefined;
+  const end = text.indexOf("\t", tab2 + 2);
+  return text.slice(tab2 + 2, end < 0 ? undefined : end);
 }

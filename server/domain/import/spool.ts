@@ -1,7 +1,6 @@
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { streamLineBatches } from "./source";
 
 /**
  * Temporary files of lines, by name (e.g. the valid lines of one kind, or the references they
@@ -60,12 +59,28 @@ export class Spool {
     return this.files.get(name)?.count ?? 0;
   }
 
-  /** The lines of a file, in batches. */
+  /**
+   * The lines of a file, in batches. Each line is a string of its own: a slice of the chunk it was
+   * read in would keep the whole chunk (a megabyte) alive for as long as any part of the line is
+   * kept, e.g. a key held by a pass over one partition.
+   */
   async *lines(name: string): AsyncGenerator<string[]> {
     if (!this.files.has(name)) return;
-    const stream = createReadStream(this.fileOf(name), { encoding: "utf8", highWaterMark: FLUSH_AT });
+    const stream = createReadStream(this.fileOf(name), { highWaterMark: FLUSH_AT });
     try {
-      yield* streamLineBatches(stream as AsyncIterable<string>);
+      let rest: Buffer | undefined;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+        const lines: string[] = [];
+        let start = 0;
+        for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+          lines.push(buf.toString("utf8", start, nl));
+          start = nl + 1;
+        }
+        rest = start < buf.length ? buf.subarray(start) : undefined;
+        if (lines.length) yield lines;
+      }
+      if (rest) yield [rest.toString("utf8")];
     } finally {
       stream.destroy();
     }

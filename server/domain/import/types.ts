@@ -23,6 +23,11 @@ export interface TImportOptions {
   onProgress?: (p: TImportProgress) => void;
   /** Records of a kind that make a load into its empty tables a bulk load (default BULK_MIN_ROWS). */
   bulkMinRows?: number;
+  /**
+   * Keys (slugs, ids) held in memory at once by a pass of the validation, and cards by a pass of
+   * the card writes (defaults KEY_CAP and AGGREGATE_CAP): more keys than this take more passes.
+   */
+  keysInMemory?: number;
 }
 
 export interface TInvalidLine {

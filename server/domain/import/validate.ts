@@ -2,6 +2,7 @@ import type { TDb } from "../../db/client";
 import { parseLine } from "./parse-line";
 import { checkReferences } from "./references";
 import { encodeRefs, REFERRING } from "./refs";
+import { bucketOf, inPart, partsFor } from "./partition";
 import { Registry } from "./registry";
 import { readLineBatches, stripCr } from "./source";
 import type { Spool } from "./spool";
@@ -9,9 +10,10 @@ import type { TImportProgress, TImportSource } from "./types";
 
 /**
  * The validation pass: reads the source once, checks every line (JSON, kind, schema) and spools
- * each valid line under its kind (`rec:<kind>`, the line as read) and its references
- * (`ref:<kind>`); then checks every reference against the file and the database. Writes nothing
- * to the database.
+ * each valid line under its kind (`rec:<kind>`: line number, bucket of its key, the line as read),
+ * its references (`ref:<kind>`) and its key (`key:<kind>`); then checks every reference against
+ * the file and the database. Writes nothing to the database. Memory holds no key of the file
+ * beyond one partition's (partition.ts), only the invalid lines.
  */
 
 export interface TValidation {
@@ -29,9 +31,9 @@ export async function validateSource(
   source: TImportSource,
   spool: Spool,
   onProgress?: (p: TImportProgress) => void,
+  keysInMemory?: number,
 ): Promise<TValidation> {
-  const registry = new Registry(db);
-  const usernames = new Map<string, { userId: string; line: number }>();
+  const registry = new Registry(db, spool, keysInMemory);
   let no = 0;
   let lines = 0;
   let interactionIds = false;
@@ -44,54 +46,60 @@ export async function validateSource(
       if (lines % PROGRESS_EVERY === 0) onProgress?.({ phase: "validate", done: lines });
       const parsed = parseLine(text);
       if (!parsed.ok) {
-        registry.reject(no, parsed.reason, parsed.kind, parsed.key);
+        registry.reject(no, parsed.reason);
+        if (parsed.kind) registry.define(parsed.kind, parsed.key ?? null, no);
         continue;
       }
       const { kind, key, rec } = parsed;
-      if (kind === "network_b_profile") {
-        if (!claimUsername(registry, usernames, no, rec)) continue;
-        spool.append("nb:usernames", `${no}\t${JSON.stringify([rec.user_id, rec.username])}`);
-      }
+      if (kind === "network_b_profile") spool.append("nb:usernames", `${no}\t${JSON.stringify([rec.user_id, rec.username])}`);
       if (kind === "interaction" && rec.id !== null) interactionIds = true;
-      registry.define(kind, key);
-      spool.append(`rec:${kind}`, `${no}\t${text}`);
+      registry.define(kind, key, no);
+      spool.append(`rec:${kind}`, `${no}\t${key === null ? 0 : bucketOf(key)}\t${text}`);
       if (REFERRING[kind]) spool.append(`ref:${kind}`, encodeRefs(kind, no, key, rec));
     }
   }
   spool.finish();
   const progress = () => onProgress?.({ phase: "validate", done: lines, total: lines });
   await checkReferences(registry, spool, progress);
+  await checkUsernamesInFile(registry, spool);
   await checkUsernamesInDb(db, registry, spool);
   progress();
   return { registry, lines, interactionIds };
 }
 
-/** A network_b username belongs to one user_id within the file... */
-function claimUsername(
-  registry: Registry,
-  usernames: Map<string, { userId: string; line: number }>,
-  line: number,
-  rec: Record<string, unknown>,
-): boolean {
-  const username = String(rec.username);
-  const userId = String(rec.user_id);
-  const owner = usernames.get(username);
-  if (owner && owner.userId !== userId) {
-    registry.reject(line, `network_b_profile: username '${username}' is already used by user_id ${owner.userId} (line ${owner.line})`);
-    return false;
+/** One username line of the spool: `<line>\t["<user_id>","<username>"]`. */
+function usernameEntry(text: string): { line: number; userId: string; username: string } {
+  const tab = text.indexOf("\t");
+  const [userId, username] = JSON.parse(text.slice(tab + 1)) as [string, string];
+  return { line: Number(text.slice(0, tab)), userId, username };
+}
+
+/**
+ * A network_b username belongs to one user_id within the file (a later line that gives it to
+ * another user_id is invalid)... Checked in partitions of usernames, so memory stays bounded.
+ */
+async function checkUsernamesInFile(registry: Registry, spool: Spool): Promise<void> {
+  const parts = partsFor(spool.count("nb:usernames"), registry.cap);
+  for (let part = 0; part < parts; part++) {
+    const owners = new Map<string, { userId: string; line: number }>();
+    for await (const batch of spool.lines("nb:usernames")) {
+      for (const { line, userId, username } of batch.map(usernameEntry)) {
+        if (!inPart(bucketOf(username), part, parts)) continue;
+        const owner = owners.get(username);
+        if (owner && owner.userId !== userId) {
+          registry.reject(line, `network_b_profile: username '${username}' is already used by user_id ${owner.userId} (line ${owner.line})`);
+          continue;
+        }
+        owners.set(username, { userId, line });
+      }
+    }
   }
-  usernames.set(username, { userId, line });
-  return true;
 }
 
 /** ... and to no other user_id of the database. */
 async function checkUsernamesInDb(db: TDb, registry: Registry, spool: Spool): Promise<void> {
   for await (const batch of spool.lines("nb:usernames")) {
-    const items = batch.map((text) => {
-      const tab = text.indexOf("\t");
-      const [userId, username] = JSON.parse(text.slice(tab + 1)) as [string, string];
-      return { line: Number(text.slice(0, tab)), userId, username };
-    });
+    const items = batch.map(usernameEntry).filter((i) => !registry.invalid.has(i.line));
     const rows = await db.$queryRawUnsafe<{ user_id: string; username: string }[]>(
       `SELECT user_id, username FROM network_b_profile WHERE username = ANY($1::text[])`,
       items.map((i) => i.username),

@@ -1,4 +1,5 @@
 import { aggregateInteractions, type TCardAggregate } from "./card-derived";
+import { partsFor } from "./partition";
 import { idsOf, recordset, rowsParam, upsertSql } from "./upsert-sql";
 import { inTransaction, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
@@ -122,8 +123,17 @@ async function writeBatch(ctx: TWriteCtx, b: TRec[], derived: Map<string, TCardA
   });
 }
 
+/**
+ * Writes the cards in partitions of at most AGGREGATE_CAP cards (by slug), each with the
+ * aggregates of its own cards only: memory stays bounded whatever the number of cards.
+ */
 export async function writeCards(ctx: TWriteCtx): Promise<void> {
   // With explicit interaction ids a file may move interactions between cards: no shortcut then.
-  const derived = ctx.interactionIds ? new Map<string, TCardAggregate>() : await aggregateInteractions(ctx.spool, ctx.invalid);
-  await writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived));
+  if (ctx.interactionIds) return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, new Map()));
+  const parts = partsFor(ctx.spool.count("rec:card"), ctx.aggregateCap);
+  for (let part = 0; part < parts; part++) {
+    const only = { part, parts };
+    const derived = await aggregateInteractions(ctx.spool, ctx.invalid, only);
+    await writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived), { only });
+  }
 }

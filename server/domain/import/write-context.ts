@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { normalizeRecord, recordKey, type TRec } from "./schemas";
 import type { Spool } from "./spool";
+import { inPart } from "./partition";
 import type { TKind } from "./types";
 
 export type { TRec } from "./schemas";
@@ -41,6 +42,8 @@ export interface TWriteCtx {
   profileRedirect: Map<number, number>;
   /** the file has interactions with explicit ids (written in one lane: see writeBatches) */
   interactionIds: boolean;
+  /** cards written per pass (each pass holds the interaction aggregates of its cards) */
+  aggregateCap: number;
   /** concurrent batches per kind: LANES on a server, 1 on the embedded database (one session) */
   lanes: number;
   written: Record<string, number>;
@@ -98,14 +101,23 @@ function laneOf(key: string, lanes: number): number {
   return (h >>> 0) % lanes;
 }
 
-/** The valid records of a kind, normalised, in spool order. */
-async function* validRecords(ctx: TWriteCtx, kind: TKind): AsyncGenerator<TRec[]> {
+/** Which records of a kind to take: those whose key falls in one partition (partition.ts). */
+export interface TPart {
+  part: number;
+  parts: number;
+}
+
+/** The valid records of a kind (of one partition), normalised, in spool order. */
+async function* validRecords(ctx: TWriteCtx, kind: TKind, only?: TPart): AsyncGenerator<TRec[]> {
   for await (const lines of ctx.spool.lines(`rec:${kind}`)) {
     const out: TRec[] = [];
     for (const text of lines) {
+      // <line>\t<bucket>\t<json>
       const tab = text.indexOf("\t");
+      const tab2 = text.indexOf("\t", tab + 1);
       if (ctx.invalid.has(Number(text.slice(0, tab)))) continue;
-      out.push(normalizeRecord(kind, JSON.parse(text.slice(tab + 1)) as TRec));
+      if (only && !inPart(Number(text.slice(tab + 1, tab2)), only.part, only.parts)) continue;
+      out.push(normalizeRecord(kind, JSON.parse(text.slice(tab2 + 1)) as TRec));
     }
     yield out;
   }
@@ -139,7 +151,7 @@ export async function writeBatches(
   ctx: TWriteCtx,
   kind: TKind,
   write: (batch: TRec[]) => Promise<void>,
-  opts: { size?: number; lanes?: number } = {},
+  opts: { size?: number; lanes?: number; only?: TPart } = {},
 ): Promise<void> {
   const size = opts.size ?? BATCH;
   const lanes = Math.min(opts.lanes ?? ctx.lanes, ctx.lanes);
@@ -158,7 +170,7 @@ export async function writeBatches(
       }
     });
   };
-  for await (const recs of validRecords(ctx, kind)) {
+  for await (const recs of validRecords(ctx, kind, opts.only)) {
     for (const rec of recs) {
       const key = batchKey(kind, rec);
       const lane = laneOf(laneKey(kind, rec, key), lanes);

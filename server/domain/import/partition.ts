@@ -1,0 +1,29 @@
+/**
+ * Hash partitions of an import's keys, so that memory stays bounded whatever the file's size.
+ *
+ * Every key (a slug or an id) falls in one of BUCKETS buckets; a pass that would need more than
+ * `cap` keys in memory at once runs as `parts` passes, each holding the keys of the buckets
+ * `b % parts === part` only. A key's bucket never changes, so records of one key always meet in the
+ * same pass, in spool order.
+ */
+
+export const BUCKETS = 1024;
+
+/** Keys held in memory by one pass (about 100 bytes each). */
+export const KEY_CAP = 500_000;
+
+/** FNV-1a over the UTF-16 code units, folded into BUCKETS. */
+export function bucketOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % BUCKETS;
+}
+
+/** Passes needed to hold at most `cap` of `keys` keys at once (at least 1, at most BUCKETS). */
+export function partsFor(keys: number, cap = KEY_CAP): number {
+  return Math.min(BUCKETS, Math.max(1, Math.ceil(keys / cap)));
+}
+
+export function inPart(bucket: number, part: number, parts: number): boolean {
+  return bucket % parts === part;
+}
