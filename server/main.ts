@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import cluster from "node:cluster";
 import path from "node:path";
+import { tokenCache } from "./auth/caller";
+import { listenForAuthChanges } from "./auth/token-cache";
 import { forkHttpProcesses, httpProcessCount } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
@@ -40,6 +42,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
 
   const processes = httpProcessCount(config, database.mode, dev);
+  const stopAuth = processes > 1 ? async () => {} : rememberTokens(database);
   const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT });
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   printDemoCredentials(config.DATA_DIR, config.BASE_URL);
@@ -49,6 +52,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
     logger.info("shutting down", { signal });
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref(); // a stuck connection never holds the exit
     await stopHttp();
+    await stopAuth();
     await stopWorkers();
     await closeDatabase();
     process.exit(0);
@@ -59,16 +63,25 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
 
 /** A forked HTTP process: the primary has migrated and seeded; this one serves HTTP until told to stop. */
 async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promise<void> {
-  await openDatabase({ role: "server" });
+  const stopAuth = rememberTokens(await openDatabase({ role: "server" }));
   const stop = await serveHttp({ dev, root, port: env().PORT });
   const shutdown = async () => {
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await stop();
+    await stopAuth();
     await closeDatabase();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown());
   process.once("SIGTERM", () => void shutdown());
+}
+
+/**
+ * On PostgreSQL, an HTTP process remembers resolved API tokens while it listens for changes to
+ * them (server/auth/token-cache.ts). The embedded database keeps a lookup per request.
+ */
+function rememberTokens(database: { mode: string; url: string }): () => Promise<void> {
+  return database.mode === "postgres" ? listenForAuthChanges(database.url, tokenCache) : async () => {};
 }
 
 function authSecret(dataDir: string): string {

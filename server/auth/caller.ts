@@ -1,4 +1,5 @@
 import type { TDb } from "../db/client";
+import { TokenCache } from "./token-cache";
 import { hashToken } from "./token-hash";
 
 /** What the service knows of the account behind a request. */
@@ -50,6 +51,21 @@ function toAccount(r: Omit<TAccountRow, "token_id" | "expires_at" | "revoked_at"
   };
 }
 
+/** A token that resolved, as remembered by the token cache. */
+interface TResolved {
+  account: TAccount;
+  tokenId: number;
+  expiresAt: number | null;
+}
+
+/** Resolved tokens of this process (token-cache.ts: on only while it listens for changes). */
+export const tokenCache = new TokenCache<TResolved>();
+
+function fromResolved(r: TResolved): TCaller {
+  if (r.expiresAt !== null && r.expiresAt <= Date.now()) return { kind: "invalid", reason: "Token has expired." };
+  return { kind: "token", account: r.account, tokenId: r.tokenId };
+}
+
 /**
  * Parses `Authorization: Token <token>` (API tokens) and resolves it to an account.
  * Missing header: anonymous; malformed, unknown, expired or revoked: invalid.
@@ -60,17 +76,23 @@ export async function callerFromAuthorization(db: TDb, header: string | null): P
   if (!match) return { kind: "invalid", reason: "Authorization header must be 'Token <API_TOKEN>'." };
   const raw = match[1]!;
   if (raw.length > 200) return { kind: "invalid", reason: "Invalid token." };
+  const hash = hashToken(raw);
+  const cached = tokenCache.get(hash);
+  if (cached) return fromResolved(cached);
+  const generation = tokenCache.generation();
   const rows = await db.$queryRawUnsafe<TAccountRow[]>(
     `SELECT t.id AS token_id, t.expires_at, t.revoked_at, ${ACCOUNT_COLUMNS}
        FROM api_token t JOIN account a ON a.id = t.account_id LEFT JOIN account_group g ON g.id = a.group_id
       WHERE t.hash = $1`,
-    hashToken(raw),
+    hash,
   );
   const row = rows[0];
   if (!row) return { kind: "invalid", reason: "Invalid token." };
   if (row.revoked_at) return { kind: "invalid", reason: "Token has been revoked." };
-  if (row.expires_at && row.expires_at.getTime() <= Date.now()) return { kind: "invalid", reason: "Token has expired." };
-  return { kind: "token", account: toAccount(row), tokenId: row.token_id };
+  const resolved: TResolved = { account: toAccount(row), tokenId: row.token_id, expiresAt: row.expires_at?.getTime() ?? null };
+  const caller = fromResolved(resolved);
+  if (caller.kind === "token") tokenCache.set(hash, resolved, generation);
+  return caller;
 }
 
 export async function accountById(db: TDb, id: number): Promise<TAccount | undefined> {
