@@ -1,4 +1,4 @@
-import { bucketOf, inPart } from "./partition";
+import { bucketOf } from "./partition";
 import { cardOfInteraction, decodeRefs } from "./refs";
 import type { Spool } from "./spool";
 import type { TPart } from "./write-context";
@@ -21,13 +21,28 @@ export interface TCardAggregate {
 /** Cards of one pass by default: the cards are written in as many passes (partitions) as this needs. */
 export const AGGREGATE_CAP = 100_000;
 
+/** The interaction references of one partition of the cards, split off by splitInteractionRefs. */
+function refsFile(only: TPart): string {
+  return only.parts === 1 ? "ref:interaction" : `ref:interaction:${only.parts}:${only.part}`;
+}
+
+/** Splits the interactions' references by the partition of their card, in one pass (see writeCards). */
+export async function splitInteractionRefs(spool: Spool, parts: number): Promise<void> {
+  if (parts === 1) return;
+  for await (const batch of spool.lines("ref:interaction")) {
+    for (const text of batch) {
+      const card = cardOfInteraction(text);
+      if (card !== undefined) spool.append(refsFile({ part: bucketOf(card) % parts, parts }), text);
+    }
+  }
+  spool.finish();
+}
+
 /** The aggregates of the cards of one partition (partition.ts). */
 export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<number, string>, only: TPart): Promise<Map<string, TCardAggregate>> {
   const out = new Map<string, TCardAggregate>();
-  for await (const batch of spool.lines("ref:interaction")) {
+  for await (const batch of spool.lines(refsFile(only))) {
     for (const text of batch) {
-      const named = cardOfInteraction(text);
-      if (named === undefined || !inPart(bucketOf(named), only.part, only.parts)) continue;
       const d = decodeRefs(text);
       if (invalid.has(d.line) || d.at === null) continue;
       let card: string | undefined;

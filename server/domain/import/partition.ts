@@ -10,7 +10,7 @@
 export const BUCKETS = 1024;
 
 /** Keys held in memory by one pass (about 100 bytes each). */
-export const KEY_CAP = 500_000;
+export const KEY_CAP = 1_000_000;
 
 /** FNV-1a over the UTF-16 code units, folded into BUCKETS. */
 export function bucketOf(key: string): number {

@@ -45,7 +45,7 @@ export class Spool {
     f.size = 0;
   }
 
-  /** Flushes and closes every file; call once, after the last append. */
+  /** Flushes and closes every open file; call after the last append to them (files appended to afterwards need another call). */
   finish(): void {
     for (const f of this.files.values()) {
       if (f.fd < 0) continue;

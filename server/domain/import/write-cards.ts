@@ -1,7 +1,7 @@
-import { aggregateInteractions, type TCardAggregate } from "./card-derived";
+import { aggregateInteractions, splitInteractionRefs, type TCardAggregate } from "./card-derived";
 import { partsFor } from "./partition";
 import { idsOf, recordset, rowsParam, upsertSql } from "./upsert-sql";
-import { inTransaction, writeBatches, type TRec, type TWriteCtx } from "./write-context";
+import { inTransaction, splitRecords, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
 /** Cards: upsert by slug (references by slug resolved in SQL), then their category set is replaced. */
 
@@ -131,6 +131,12 @@ export async function writeCards(ctx: TWriteCtx): Promise<void> {
   // With explicit interaction ids a file may move interactions between cards: no shortcut then.
   if (ctx.interactionIds) return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, new Map()));
   const parts = partsFor(ctx.spool.count("rec:card"), ctx.aggregateCap);
+  if (parts === 1) {
+    const derived = await aggregateInteractions(ctx.spool, ctx.invalid, { part: 0, parts });
+    return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived));
+  }
+  await splitRecords(ctx.spool, "card", parts);
+  await splitInteractionRefs(ctx.spool, parts);
   for (let part = 0; part < parts; part++) {
     const only = { part, parts };
     const derived = await aggregateInteractions(ctx.spool, ctx.invalid, only);

@@ -1,7 +1,6 @@
 import type { TDb } from "../../db/client";
 import { normalizeRecord, recordKey, type TRec } from "./schemas";
 import type { Spool } from "./spool";
-import { inPart } from "./partition";
 import type { TKind } from "./types";
 
 export type { TRec } from "./schemas";
@@ -107,16 +106,35 @@ export interface TPart {
   parts: number;
 }
 
-/** The valid records of a kind (of one partition), normalised, in spool order. */
+/** The spool file of a kind's records: all of them, or one partition split off by splitRecords. */
+function recordsFile(kind: TKind, only?: TPart): string {
+  return only ? `rec:${kind}:${only.parts}:${only.part}` : `rec:${kind}`;
+}
+
+/**
+ * Splits the records of a kind into `parts` spool files by the bucket of their key, in one pass,
+ * so that a pass over one partition reads that partition only (see writeBatches' `only`).
+ */
+export async function splitRecords(spool: Spool, kind: TKind, parts: number): Promise<void> {
+  for await (const lines of spool.lines(`rec:${kind}`)) {
+    for (const text of lines) {
+      const tab = text.indexOf("\t");
+      const bucket = Number(text.slice(tab + 1, text.indexOf("\t", tab + 1)));
+      spool.append(recordsFile(kind, { part: bucket % parts, parts }), text);
+    }
+  }
+  spool.finish();
+}
+
+/** The valid records of a kind (of one partition, split off first), normalised, in spool order. */
 async function* validRecords(ctx: TWriteCtx, kind: TKind, only?: TPart): AsyncGenerator<TRec[]> {
-  for await (const lines of ctx.spool.lines(`rec:${kind}`)) {
+  for await (const lines of ctx.spool.lines(recordsFile(kind, only))) {
     const out: TRec[] = [];
     for (const text of lines) {
       // <line>\t<bucket>\t<json>
       const tab = text.indexOf("\t");
       const tab2 = text.indexOf("\t", tab + 1);
       if (ctx.invalid.has(Number(text.slice(0, tab)))) continue;
-      if (only && !inPart(Number(text.slice(tab + 1, tab2)), only.part, only.parts)) continue;
       out.push(normalizeRecord(kind, JSON.parse(text.slice(tab2 + 1)) as TRec));
     }
     yield out;
