@@ -70,14 +70,27 @@ function file(): string[] {
   return lines;
 }
 
-/** Every imported row, references to cards given by slug (card ids follow the insertion order). */
+/**
+ * Every imported row, with references given by slug: ids follow the order of inserts, which
+ * concurrent write lanes (PostgreSQL) and card partitions do not fix.
+ */
 async function rows() {
   const q = async (sql: string) => (await t.db.$queryRawUnsafe<{ r: string }[]>(`${sql} ORDER BY 1`)).map((r) => r.r);
   return {
-    card: await q(`SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at')::text AS r FROM card c`),
+    card: await q(`
+      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at' - 'stage_id' - 'earliest_source_type_id'
+              || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
+      FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
     card_category: await q(`SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`),
-    interaction: await q(`SELECT (to_jsonb(i) - 'id' - 'card_id' || jsonb_build_object('card', c.slug))::text AS r FROM interaction i JOIN card c ON c.id = i.card_id`),
-    participant: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM participant p`),
+    interaction: await q(`
+      SELECT (to_jsonb(i) - 'id' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
+              || jsonb_build_object('card', c.slug, 'participant', p.slug, 'source_type', st.slug))::text AS r
+      FROM interaction i JOIN card c ON c.id = i.card_id JOIN participant p ON p.id = i.participant_id
+      LEFT JOIN source_type st ON st.id = i.source_type_id`),
+    participant: await q(`
+      SELECT (to_jsonb(p) - 'id' - 'created_at' - 'updated_at' - 'type_id' - 'associated_with_id'
+              || jsonb_build_object('type', ty.slug, 'associated_with', a.slug))::text AS r
+      FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
     profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
     network_b_profile: await q(`SELECT (to_jsonb(n) - 'id' - 'updated_at')::text AS r FROM network_b_profile n`),
   };
