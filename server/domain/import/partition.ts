@@ -12,11 +12,26 @@ export const BUCKETS = 1024;
 /** Keys held in memory by one pass (about 100 bytes each). */
 export const KEY_CAP = 1_000_000;
 
-/** FNV-1a over the UTF-16 code units, folded into BUCKETS. */
-export function bucketOf(key: string): number {
+/**
+ * A 32-bit hash of a string: FNV-1a over the UTF-16 code units, then the murmur3 finaliser. The
+ * finaliser matters: the low bits of FNV-1a (and of any multiply-and-add hash) are the parity of
+ * the characters, so two such hashes taken modulo even numbers agree, and the write lanes of one
+ * partition would all be the same lane.
+ */
+export function hash32(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % BUCKETS;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The bucket of a key. */
+export function bucketOf(key: string): number {
+  return hash32(key) % BUCKETS;
 }
 
 /** Passes needed to hold at most `cap` of `keys` keys at once (at least 1, at most BUCKETS). */

@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client";
 import { normalizeRecord, recordKey, type TRec } from "./schemas";
+import { hash32 } from "./partition";
 import type { Spool } from "./spool";
 import type { TKind } from "./types";
 
@@ -93,11 +94,9 @@ function laneKey(kind: TKind, rec: TRec, key: string): string {
   return kind === "interaction" ? String(rec.card) : key;
 }
 
-function laneOf(key: string, lanes: number): number {
-  if (lanes === 1) return 0;
-  let h = 0;
-  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
-  return (h >>> 0) % lanes;
+/** The lane of a key: independent of its partition (the high bits of the hash, the partition takes the low ones). */
+export function laneOf(key: string, lanes: number): number {
+  return lanes === 1 ? 0 : Math.floor(hash32(key) / 2 ** 22) % lanes;
 }
 
 /** Which records of a kind to take: those whose key falls in one partition (partition.ts). */
