@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ImportValidationError, importJsonl } from "../../server/domain/import";
 import { bucketOf, partsFor } from "../../server/domain/import/partition";
 import { cardOfInteraction, encodeRefs } from "../../server/domain/import/refs";
+import { laneOf } from "../../server/domain/import/write-context";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { linesSource, resetData } from "./helpers";
 import { EXPECTED, FILE, j } from "./invalid-fixture";
@@ -104,6 +105,16 @@ describe("imports larger than the keys held in memory", () => {
     const rec = { card: "card-7", participant: "fund-1", associated_participant: null, source_type: "social", created_at: "2025-01-01T00:00:00.000000Z" };
     expect(cardOfInteraction(encodeRefs("interaction", 12, null, rec))).toBe("card-7");
     expect(cardOfInteraction(encodeRefs("interaction", 12, "500", { ...rec, card: "c" }))).toBe("c");
+  });
+
+  it("spread the cards of one partition over every write lane", () => {
+    const keys = Array.from({ length: 4000 }, (_, i) => `company-${i.toString(36)}`);
+    for (const parts of [2, 4, 10]) {
+      const mine = keys.filter((k) => bucketOf(k) % parts === 0);
+      const lane0 = mine.filter((k) => laneOf(k, 2) === 0).length;
+      expect(lane0 / mine.length).toBeGreaterThan(0.4);
+      expect(lane0 / mine.length).toBeLessThan(0.6);
+    }
   });
 
   it("write the same rows in several passes as in one", async () => {
