@@ -3,7 +3,7 @@ import { deferIndexes, restoreDeferredIndexes } from "../../server/db/deferred-i
 import { importJsonl } from "../../server/domain/import";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines } from "./fixture";
-import { linesSource, resetData, TABLES } from "./helpers";
+import { linesSource, resetData, rowsBySlug, TABLES } from "./helpers";
 
 /** Bulk loads into empty tables build their secondary indexes afterwards, and never lose one. */
 
@@ -27,16 +27,22 @@ const indexes = async () =>
 
 const pending = async () => (await t.db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM vm_deferred_index ORDER BY name`)).map((r) => r.name);
 
-/** The imported rows without their import-time timestamps, in a stable order. */
-async function rows(): Promise<Record<string, string[]>> {
+/**
+ * The imported rows without their import-time timestamps, in a stable order: references by slug
+ * (rowsBySlug), and every table without its id columns (ids follow the order in which concurrent
+ * write lanes insert, which nothing fixes).
+ */
+async function rows(): Promise<unknown> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
     const found = await t.db.$queryRawUnsafe<{ r: string }[]>(
-      `SELECT (to_jsonb(x) - 'search_vector' - 'created_at' - 'updated_at' - 'id')::text AS r FROM ${table} x ORDER BY 1`,
+      `SELECT (SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(x) - 'search_vector' - 'created_at' - 'updated_at')
+                WHERE key <> 'id' AND key NOT LIKE '%\\_id')::text AS r
+         FROM ${table} x ORDER BY 1`,
     );
     out[table] = found.map((r) => r.r);
   }
-  return out;
+  return { tables: out, bySlug: await rowsBySlug(t.db) };
 }
 
 async function importFixture(bulkMinRows: number): Promise<Set<string>> {

@@ -53,6 +53,32 @@ export async function snapshot(db: TDb): Promise<Record<string, string[]>> {
   return out;
 }
 
+/**
+ * Every imported row, with references given by slug: ids follow the order of inserts, which
+ * concurrent write lanes (PostgreSQL) and card partitions do not fix.
+ */
+export async function rowsBySlug(db: TDb) {
+  const q = async (sql: string) => (await db.$queryRawUnsafe<{ r: string }[]>(`${sql} ORDER BY 1`)).map((r) => r.r);
+  return {
+    card: await q(`
+      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'created_at' - 'updated_at' - 'stage_id' - 'earliest_source_type_id'
+              || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
+      FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
+    card_category: await q(`SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`),
+    interaction: await q(`
+      SELECT (to_jsonb(i) - 'id' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
+              || jsonb_build_object('card', c.slug, 'participant', p.slug, 'source_type', st.slug))::text AS r
+      FROM interaction i JOIN card c ON c.id = i.card_id JOIN participant p ON p.id = i.participant_id
+      LEFT JOIN source_type st ON st.id = i.source_type_id`),
+    participant: await q(`
+      SELECT (to_jsonb(p) - 'id' - 'created_at' - 'updated_at' - 'type_id' - 'associated_with_id'
+              || jsonb_build_object('type', ty.slug, 'associated_with', a.slug))::text AS r
+      FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
+    profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
+    network_b_profile: await q(`SELECT (to_jsonb(n) - 'id' - 'updated_at')::text AS r FROM network_b_profile n`),
+  };
+}
+
 export async function one<T>(db: TDb, sql: string, ...args: unknown[]): Promise<T> {
   const rows = await db.$queryRawUnsafe<T[]>(sql, ...args);
   if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}: ${sql}`);

@@ -4,7 +4,7 @@ import { bucketOf, partsFor } from "../../server/domain/import/partition";
 import { cardOfInteraction, encodeRefs } from "../../server/domain/import/refs";
 import { laneOf } from "../../server/domain/import/write-context";
 import { openTestDb, type TTestDb } from "../helpers/db";
-import { linesSource, resetData } from "./helpers";
+import { linesSource, resetData, rowsBySlug } from "./helpers";
 import { EXPECTED, FILE, j } from "./invalid-fixture";
 
 /**
@@ -71,32 +71,6 @@ function file(): string[] {
   return lines;
 }
 
-/**
- * Every imported row, with references given by slug: ids follow the order of inserts, which
- * concurrent write lanes (PostgreSQL) and card partitions do not fix.
- */
-async function rows() {
-  const q = async (sql: string) => (await t.db.$queryRawUnsafe<{ r: string }[]>(`${sql} ORDER BY 1`)).map((r) => r.r);
-  return {
-    card: await q(`
-      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at' - 'stage_id' - 'earliest_source_type_id'
-              || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
-      FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
-    card_category: await q(`SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`),
-    interaction: await q(`
-      SELECT (to_jsonb(i) - 'id' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
-              || jsonb_build_object('card', c.slug, 'participant', p.slug, 'source_type', st.slug))::text AS r
-      FROM interaction i JOIN card c ON c.id = i.card_id JOIN participant p ON p.id = i.participant_id
-      LEFT JOIN source_type st ON st.id = i.source_type_id`),
-    participant: await q(`
-      SELECT (to_jsonb(p) - 'id' - 'created_at' - 'updated_at' - 'type_id' - 'associated_with_id'
-              || jsonb_build_object('type', ty.slug, 'associated_with', a.slug))::text AS r
-      FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
-    profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
-    network_b_profile: await q(`SELECT (to_jsonb(n) - 'id' - 'updated_at')::text AS r FROM network_b_profile n`),
-  };
-}
-
 describe("imports larger than the keys held in memory", () => {
   it("partition the keys by a stable hash", () => {
     expect(bucketOf("card-1")).toBe(bucketOf("card-1"));
@@ -119,14 +93,14 @@ describe("imports larger than the keys held in memory", () => {
 
   it("write the same rows in several passes as in one", async () => {
     const single = await importJsonl(t.db, linesSource(file()));
-    const expected = await rows();
+    const expected = await rowsBySlug(t.db);
     expect(expected.card).toHaveLength(40);
     expect(expected.card.some((r) => r.includes('"interactions_count": 5'))).toBe(true);
 
     await resetData(t.db);
     const split = await importJsonl(t.db, linesSource(file()), { keysInMemory: 3 });
     expect(split).toEqual(single);
-    expect(await rows()).toEqual(expected);
+    expect(await rowsBySlug(t.db)).toEqual(expected);
   });
 
   it("report the same invalid lines, with the same reasons, in several passes as in one", async () => {
