@@ -17,6 +17,8 @@ test.describe("analyst workspace", () => {
 
     await page.getByLabel("Search cards").fill("compliance");
     await page.getByRole("button", { name: "Search" }).click();
+    // The previous results stay on screen (marked busy) until the search answers.
+    await expect(list).toHaveAttribute("aria-busy", "false");
     const first = list.locator("li a").first();
     await expect(first).toBeVisible();
     const name = await first.textContent();

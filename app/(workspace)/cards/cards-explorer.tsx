@@ -82,7 +82,11 @@ export function CardsExplorer() {
       </form>
 
       {cards.error && <p role="alert" className="mt-4 text-sm text-rose-700">{cards.error.message}</p>}
-      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="card-list">
+      <ul
+        className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        data-testid="card-list"
+        aria-busy={cards.isPlaceholderData || cards.isPending}
+      >
         {cards.data?.data.map((card) => (
           <li key={card.slug} className="flex items-start gap-4 p-4">
             <div className="min-w-0 flex-1">
