@@ -1,3 +1,5 @@
+import { fmix32, fnv1a32 } from "../../lib/hash";
+
 /**
  * Hash partitions of an import's keys, so that memory stays bounded whatever the file's size.
  *
@@ -19,14 +21,7 @@ export const KEY_CAP = 1_000_000;
  * partition would all be the same lane.
  */
 export function hash32(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(fnv1a32(key));
 }
 
 /** The bucket of a key. */

@@ -1,3 +1,4 @@
+import { fnv1a32 } from "../../../lib/hash";
 import type { TEmbeddingProvider } from "../provider";
 
 /**
@@ -7,21 +8,12 @@ import type { TEmbeddingProvider } from "../provider";
  * orthogonal, so rankings in tests are predictable. It knows nothing about meaning.
  */
 
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 export function hashEmbedding(text: string, dimensions: number): number[] {
   const v = new Array<number>(dimensions).fill(0);
   // A small constant component: no text (not even punctuation only) gives an all-zero vector.
   v[0] = 0.05;
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const h = fnv1a(word);
+    const h = fnv1a32(word);
     v[h % dimensions]! += h & 0x80000000 ? -1 : 1;
   }
   const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
