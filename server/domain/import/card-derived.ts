@@ -1,7 +1,6 @@
-import { bucketOf } from "./partition";
+import { bucketOf, type TPart } from "./partition";
 import { cardOfInteraction, decodeRefs } from "./refs";
-import type { Spool } from "./spool";
-import type { TPart } from "./write-context";
+import { partName, type Spool } from "./spool";
 
 /**
  * The derived fields of the cards of a file, from the valid interactions of the same file, so that
@@ -21,27 +20,18 @@ export interface TCardAggregate {
 /** Cards of one pass by default: the cards are written in as many passes (partitions) as this needs. */
 export const AGGREGATE_CAP = 100_000;
 
-/** The interaction references of one partition of the cards, split off by splitInteractionRefs. */
-function refsFile(only: TPart): string {
-  return only.parts === 1 ? "ref:interaction" : `ref:interaction:${only.parts}:${only.part}`;
-}
-
-/** Splits the interactions' references by the partition of their card, in one pass (see writeCards). */
-export async function splitInteractionRefs(spool: Spool, parts: number): Promise<void> {
-  if (parts === 1) return;
-  for await (const batch of spool.lines("ref:interaction")) {
-    for (const text of batch) {
-      const card = cardOfInteraction(text);
-      if (card !== undefined) spool.append(refsFile({ part: bucketOf(card) % parts, parts }), text);
-    }
-  }
-  spool.finish();
+/** Splits the interactions' references by the partition of their card (see writeCards). */
+export function splitInteractionRefs(spool: Spool, parts: number): Promise<void> {
+  return spool.split("ref:interaction", parts, (text) => {
+    const card = cardOfInteraction(text);
+    return card === undefined ? undefined : bucketOf(card) % parts;
+  });
 }
 
 /** The aggregates of the cards of one partition (partition.ts). */
 export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<number, string>, only: TPart): Promise<Map<string, TCardAggregate>> {
   const out = new Map<string, TCardAggregate>();
-  for await (const batch of spool.lines(refsFile(only))) {
+  for await (const batch of spool.lines(partName("ref:interaction", only))) {
     for (const text of batch) {
       const d = decodeRefs(text);
       if (invalid.has(d.line) || d.at === null) continue;

@@ -11,6 +11,12 @@ import { fmix32, fnv1a32 } from "../../lib/hash";
 
 export const BUCKETS = 1024;
 
+/** One partition: the keys whose bucket `b` has `b % parts === part`. */
+export interface TPart {
+  part: number;
+  parts: number;
+}
+
 /** Keys held in memory by one pass (about 100 bytes each). */
 export const KEY_CAP = 1_000_000;
 
@@ -34,6 +40,7 @@ export function partsFor(keys: number, cap = KEY_CAP): number {
   return Math.min(BUCKETS, Math.max(1, Math.ceil(keys / cap)));
 }
 
-export function inPart(bucket: number, part: number, parts: number): boolean {
-  return bucket % parts === part;
+/** Whether `key` belongs to partition `part` of `parts`. */
+export function inPart(key: string, { part, parts }: TPart): boolean {
+  return bucketOf(key) % parts === part;
 }

@@ -1,5 +1,5 @@
 import { decodeRefs, REFERRING, type TDecodedRefs } from "./refs";
-import { bucketOf, inPart, partsFor } from "./partition";
+import { inPart, partsFor, type TPart } from "./partition";
 import { labelOf, type Registry } from "./registry";
 import type { Spool } from "./spool";
 import type { TKind, TRefKind } from "./types";
@@ -23,7 +23,7 @@ export async function checkReferences(registry: Registry, spool: Spool, onBatch:
     for (let part = 0; lines > 0 && targets.length > 0 && part < parts; part++) {
       await registry.load(targets, { part, parts });
       for await (const batch of spool.lines(`ref:${kind}`)) {
-        await checkBatch(registry, kind, batch.map(decodeRefs), part, parts);
+        await checkBatch(registry, kind, batch.map(decodeRefs), { part, parts });
         onBatch();
       }
     }
@@ -32,8 +32,8 @@ export async function checkReferences(registry: Registry, spool: Spool, onBatch:
   }
 }
 
-async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[], part: number, parts: number): Promise<void> {
-  const mine = ([, key]: [TRefKind, string]) => inPart(bucketOf(key), part, parts);
+async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[], only: TPart): Promise<void> {
+  const mine = ([, key]: [TRefKind, string]) => inPart(key, only);
   const need = new Map<TRefKind, Set<string>>();
   for (const { line, refs } of batch) {
     if (registry.invalid.has(line)) continue;

@@ -1,5 +1,5 @@
 import type { TDb } from "../../db/client";
-import { bucketOf, inPart, KEY_CAP } from "./partition";
+import { inPart, KEY_CAP, type TPart } from "./partition";
 import type { Spool } from "./spool";
 import type { TKind, TRefKind } from "./types";
 
@@ -46,7 +46,7 @@ export function isRefKind(kind: TKind): kind is TRefKind {
 }
 
 /** Which keys of a kind to load: one partition, or a given set. */
-export type TKeyFilter = { part: number; parts: number } | { only: ReadonlySet<string> };
+export type TKeyFilter = TPart | { only: ReadonlySet<string> };
 
 export class Registry {
   /** line -> reason */
@@ -85,7 +85,7 @@ export class Registry {
   /** Loads the keys of `kinds` that pass `filter`, as the lines' validity stands now. */
   async load(kinds: readonly TRefKind[], filter: TKeyFilter): Promise<void> {
     this.unload();
-    const wanted = "only" in filter ? (key: string) => filter.only.has(key) : (key: string) => inPart(bucketOf(key), filter.part, filter.parts);
+    const wanted = "only" in filter ? (key: string) => filter.only.has(key) : (key: string) => inPart(key, filter);
     for (const kind of kinds) {
       const defined = new Set<string>();
       const rejected = new Map<string, number>();

@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { TPart } from "./partition";
 
 /**
  * Temporary files of lines, by name (e.g. the valid lines of one kind, or the references they
@@ -15,6 +16,11 @@ interface TFile {
   buf: string[];
   size: number;
   count: number;
+}
+
+/** The file holding partition `part` of `parts` of file `name` (Spool.split): the file itself when there is one part. */
+export function partName(name: string, { part, parts }: TPart): string {
+  return parts === 1 ? name : `${name}:${parts}:${part}`;
 }
 
 export class Spool {
@@ -53,6 +59,21 @@ export class Spool {
       closeSync(f.fd);
       f.fd = -1;
     }
+  }
+
+  /**
+   * Splits file `name` into `parts` files, in one pass and in order: a line goes to the part that
+   * `partOf` gives, or nowhere (undefined). With one part, nothing to do: the part is the file.
+   */
+  async split(name: string, parts: number, partOf: (line: string) => number | undefined): Promise<void> {
+    if (parts === 1) return;
+    for await (const batch of this.lines(name)) {
+      for (const text of batch) {
+        const part = partOf(text);
+        if (part !== undefined) this.append(partName(name, { part, parts }), text);
+      }
+    }
+    this.finish();
   }
 
   count(name: string): number {

@@ -84,7 +84,7 @@ async function checkUsernamesInFile(registry: Registry, spool: Spool): Promise<v
     const owners = new Map<string, { userId: string; line: number }>();
     for await (const batch of spool.lines("nb:usernames")) {
       for (const { line, userId, username } of batch.map(usernameEntry)) {
-        if (!inPart(bucketOf(username), part, parts)) continue;
+        if (!inPart(username, { part, parts })) continue;
         const owner = owners.get(username);
         if (owner && owner.userId !== userId) {
           registry.reject(line, `network_b_profile: username '${username}' is already used by user_id ${owner.userId} (line ${owner.line})`);

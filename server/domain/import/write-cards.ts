@@ -131,10 +131,6 @@ export async function writeCards(ctx: TWriteCtx): Promise<void> {
   // With explicit interaction ids a file may move interactions between cards: no shortcut then.
   if (ctx.interactionIds) return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, new Map()));
   const parts = partsFor(ctx.spool.count("rec:card"), ctx.aggregateCap);
-  if (parts === 1) {
-    const derived = await aggregateInteractions(ctx.spool, ctx.invalid, { part: 0, parts });
-    return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived));
-  }
   await splitRecords(ctx.spool, "card", parts);
   await splitInteractionRefs(ctx.spool, parts);
   for (let part = 0; part < parts; part++) {

@@ -1,7 +1,7 @@
 import type { TDb } from "../../db/client";
 import { normalizeRecord, recordKey, type TRec } from "./schemas";
-import { hash32 } from "./partition";
-import type { Spool } from "./spool";
+import { hash32, type TPart } from "./partition";
+import { partName, type Spool } from "./spool";
 import type { TKind } from "./types";
 
 export type { TRec } from "./schemas";
@@ -99,35 +99,17 @@ export function laneOf(key: string, lanes: number): number {
   return lanes === 1 ? 0 : Math.floor(hash32(key) / 2 ** 22) % lanes;
 }
 
-/** Which records of a kind to take: those whose key falls in one partition (partition.ts). */
-export interface TPart {
-  part: number;
-  parts: number;
-}
-
-/** The spool file of a kind's records: all of them, or one partition split off by splitRecords. */
-function recordsFile(kind: TKind, only?: TPart): string {
-  return only ? `rec:${kind}:${only.parts}:${only.part}` : `rec:${kind}`;
-}
-
-/**
- * Splits the records of a kind into `parts` spool files by the bucket of their key, in one pass,
- * so that a pass over one partition reads that partition only (see writeBatches' `only`).
- */
-export async function splitRecords(spool: Spool, kind: TKind, parts: number): Promise<void> {
-  for await (const lines of spool.lines(`rec:${kind}`)) {
-    for (const text of lines) {
-      const tab = text.indexOf("\t");
-      const bucket = Number(text.slice(tab + 1, text.indexOf("\t", tab + 1)));
-      spool.append(recordsFile(kind, { part: bucket % parts, parts }), text);
-    }
-  }
-  spool.finish();
+/** Splits the records of a kind by the bucket of their key (`<line>\t<bucket>\t<json>`), so that a pass over one partition reads that partition only. */
+export function splitRecords(spool: Spool, kind: TKind, parts: number): Promise<void> {
+  return spool.split(`rec:${kind}`, parts, (text) => {
+    const tab = text.indexOf("\t");
+    return Number(text.slice(tab + 1, text.indexOf("\t", tab + 1))) % parts;
+  });
 }
 
 /** The valid records of a kind (of one partition, split off first), normalised, in spool order. */
 async function* validRecords(ctx: TWriteCtx, kind: TKind, only?: TPart): AsyncGenerator<TRec[]> {
-  for await (const lines of ctx.spool.lines(recordsFile(kind, only))) {
+  for await (const lines of ctx.spool.lines(only ? partName(`rec:${kind}`, only) : `rec:${kind}`)) {
     const out: TRec[] = [];
     for (const text of lines) {
       // <line>\t<bucket>\t<json>
