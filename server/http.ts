@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import next from "next";
-import { isRestPath, serveRest } from "./api/rest/node";
-import { logger } from "./lib/logger";
+import { failRequest, isRestPath, serveRest } from "./api/rest/node";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), everything else
@@ -17,14 +16,7 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
       void serveRest(req, res);
       return;
     }
-    handle(req, res).catch((err: unknown) => {
-      logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader("Content-Type", "application/json");
-        res.end(JSON.stringify({ error: "internal_error", message: "An internal error occurred." }));
-      }
-    });
+    handle(req, res).catch((err: unknown) => failRequest(req, res, err));
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return () =>

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { INTERNAL_ERROR_BODY } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { restReply } from "./handler";
 
@@ -45,12 +46,14 @@ export async function serveRest(req: IncomingMessage, res: ServerResponse): Prom
     res.writeHead(reply.status, reply.headers);
     res.end(req.method === "HEAD" ? undefined : reply.body);
   } catch (err) {
-    logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
-    if (!res.headersSent) {
-      res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify({ error: "internal_error", message: "An internal error occurred." }));
-    } else {
-      res.destroy();
-    }
+    failRequest(req, res, err);
   }
+}
+
+/** Logs a request that failed outside any handler and answers the generic 500 (or drops a response already under way). */
+export function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(INTERNAL_ERROR_BODY));
 }
