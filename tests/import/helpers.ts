@@ -76,6 +76,9 @@ export async function rowsBySlug(db: TDb) {
       FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
     profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
     network_b_profile: await q(`SELECT (to_jsonb(n) - 'id' - 'updated_at')::text AS r FROM network_b_profile n`),
+    participant_source: await q(`SELECT p.slug || ' ' || s.type || ' ' || s.slug || ' ' || s.link AS r FROM participant_source s JOIN participant p ON p.id = s.participant_id`),
+    category_parent: await q(`SELECT c.slug || ' < ' || coalesce(p.slug, '') AS r FROM category c LEFT JOIN category p ON p.id = c.parent_id`),
+    location_parent: await q(`SELECT l.slug || ' < ' || coalesce(p.slug, '') AS r FROM location l LEFT JOIN location p ON p.id = l.parent_id`),
   };
 }
 
