@@ -72,7 +72,7 @@ export class TokenCache<T> {
  * Keeps `cache` listening on `url` until the returned stop function is called: connects, LISTENs,
  * and on any error or disconnection turns the cache off and tries again.
  */
-export function listenForAuthChanges(url: string, cache: TokenCache<unknown>): () => Promise<void> {
+export function listenForAuthChanges(url: string, cache: Pick<TokenCache<unknown>, "invalidate" | "setListening">): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;

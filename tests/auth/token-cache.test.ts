@@ -45,7 +45,7 @@ beforeAll(async () => {
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
-  stop = listenForAuthChanges(t.url, tokenCache as TokenCache<unknown>);
+  stop = listenForAuthChanges(t.url, tokenCache);
   await until(() => tokenCache.enabled);
 });
 afterAll(async () => {
