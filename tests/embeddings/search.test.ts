@@ -45,6 +45,20 @@ describe("semantic search", () => {
     }
   });
 
+  it("ranks every row without filters the same way on every path (no filter: one scan, no join)", async () => {
+    const provider = embeddingProvider()!;
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    for (const query of QUERIES.slice(0, 3)) {
+      const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.1 });
+      const vector = hashEmbedding(query, HASH_DIMS);
+      for (const strategy of ["auto", "exact", "index"] as const) {
+        const got = await searchByVector(t.db, { kind: "card", ref, vector, unfiltered: true, minSimilarity: 0.1, limit: 100, offset: 0, includeTotal: true, strategy });
+        expect(sameRanking(got.rows, want), `${strategy} ${query}`).toBeNull();
+        expect(got.total).toBe(Math.min(100, want.length));
+      }
+    }
+  });
+
   it("drops rows under min_similarity after ranking; the total counts what remains", async () => {
     const all = bruteForce(fx.cards, QUERIES[1]!, HASH_DIMS, { minSimilarity: 0 });
     for (const min of [0, 0.25, 0.4, 0.6, 0.99]) {

@@ -127,14 +127,27 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const k = KINDS[s.kind];
   const n = dimsSql(s.ref.dimensions);
   const q = vectorLiteral(s.vector);
-  const where = s.unfiltered || !s.where ? Prisma.sql`TRUE` : s.where;
-  // The filtered ids first (materialised), then each one's vector by key: never a scan of every vector.
+  const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
+  if (s.unfiltered || !s.where) {
+    // Every row qualifies (an embedding's row always exists: the foreign key cascades).
+    return inSearchTransaction(db, {}, (tx) => tx.$queryRaw<TCandidate[]>`
+      SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+        FROM ${k.embeddings} x WHERE ${own}
+       ORDER BY dist, id
+       LIMIT ${wanted}`);
+  }
+  // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
+  // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
+  // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
+  // a filter keeping 10% of 50,000 cards.
   return inSearchTransaction(db, {}, (tx) => tx.$queryRaw<TCandidate[]>`
-    WITH f AS MATERIALIZED (SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${where})
-    SELECT e.${k.key} AS id, (e.embedding <=> ${q}::vector)::float8 AS dist
-      FROM f JOIN ${k.embeddings} e ON e.${k.key} = f.id
-     WHERE e.model = ${s.ref.model} AND vector_dims(e.embedding) = ${n}
-     ORDER BY dist, id
+    WITH f AS MATERIALIZED (SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${s.where})
+    SELECT e.id, e.dist
+      FROM f CROSS JOIN LATERAL (
+        SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+          FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
+        OFFSET 0) e
+     ORDER BY e.dist, e.id
      LIMIT ${wanted}`);
 }
 
