@@ -6,10 +6,11 @@
  *   BENCH_QUERIES   queries per configuration (default 50)
  *   BENCH_MWM       maintenance_work_mem for the HNSW build (default 4GB)
  *
- * Vectors: one centre per root category (the card's sector, as its generated text is), 40
- * sub-centres per sector, per-card noise from a pool: dense clusters, like real embeddings. They are
- * stored under the model key "bench:clustered-512" (generated in SQL, once; the HNSW index is
- * rebuilt after the bulk insert). Queries are drawn like cards.
+ * Vectors: clustered like the local model's embeddings of the demo cards (sector, sub-centre,
+ * low-rank and small isotropic offsets, fitted to the model's distance profile: see
+ * bench/lib/clustered-vectors.ts and bench:semantic:calibrate). They are stored under the model key
+ * MODEL (generated in SQL, once; the HNSW index is rebuilt after the bulk insert). Queries are
+ * drawn like cards.
  *
  * For each filter (none, a stage, a stage and the query's own sector, a stage and another sector)
  * it measures searchByVector, the search step of GET /v1/cards/?semantic=true without the query's
@@ -24,12 +25,13 @@ import { searchByVector, type TVectorSearch } from "../server/domain/embeddings/
 import { hnswIndexDdl, hnswIndexName } from "../server/domain/embeddings/vector-sql";
 import { createLocalProvider } from "../server/domain/embeddings/providers/local";
 import { benchDatabase } from "./lib/bench-db";
+import { CALIBRATED, generatorSql, vectorSql } from "./lib/clustered-vectors";
 import { printTable } from "./lib/report";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
 const MWM = process.env.BENCH_MWM ?? "4GB";
-const MODEL = "bench:clustered-512";
+const MODEL = "bench:calibrated-512";
 const REF = { model: MODEL, dimensions: 512 };
 
 const pct = (xs: number[], p: number) => {
@@ -37,15 +39,6 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
 };
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-/** Deterministic pseudo-random vectors in SQL: centres, sub-centres, a noise pool. */
-const GENERATOR_TABLES = `
-  SELECT setseed(0.42);
-  DROP TABLE IF EXISTS vm_bench_noise, vm_bench_centre, vm_bench_sub;
-  CREATE UNLOGGED TABLE vm_bench_noise AS SELECT j, (SELECT array_agg((random()+random()+random()-1.5)::real) FROM generate_series(1,512) WHERE j >= 0)::vector AS v FROM generate_series(0,2999) j;
-  CREATE UNLOGGED TABLE vm_bench_centre AS SELECT c.id AS k, (SELECT array_agg((random()+random()+random()-1.5)::real*2) FROM generate_series(1,512) WHERE c.id >= 0)::vector AS v FROM category c WHERE c.parent_id IS NULL;
-  CREATE UNLOGGED TABLE vm_bench_sub AS SELECT bc.k, s, bc.v + (SELECT array_agg((random()+random()+random()-1.5)::real*1.2) FROM generate_series(1,512) WHERE s >= 0)::vector AS v FROM vm_bench_centre bc, generate_series(0,39) s;
-  CREATE INDEX ON vm_bench_sub (k, s);`;
 
 /** A card's sector: its root category (the first), or one picked by id for a card without. */
 const SECTOR_OF = `COALESCE((SELECT min(cat.id) FROM card_category cc JOIN category cat ON cat.id = cc.category_id AND cat.parent_id IS NULL WHERE cc.card_id = c.id),
@@ -60,17 +53,13 @@ async function ensureVectors(client: pg.Client): Promise<void> {
   if (cards > 0 && vectors === cards) return;
   log(`generating ${cards.toLocaleString("en-US")} clustered vectors (once for this database)…`);
   let started = Date.now();
-  await client.query(GENERATOR_TABLES);
+  await client.query(generatorSql(CALIBRATED));
   await client.query(`DROP INDEX IF EXISTS ${hnswIndexName("card", 512)}`);
   await client.query("DELETE FROM card_embedding");
+  const card = vectorSql("c.id", SECTOR_OF, 0);
   await client.query(`
     INSERT INTO card_embedding (card_id, model, embedding, updated_at)
-    SELECT c.id, $1, bs.v + n1.v + n2.v * n3.v, now()
-      FROM card c
-      JOIN vm_bench_sub bs ON bs.k = ${SECTOR_OF} AND bs.s = (hashint4(c.id * 7) & 2147483647) % 40
-      JOIN vm_bench_noise n1 ON n1.j = (hashint4(c.id * 13) & 2147483647) % 3000
-      JOIN vm_bench_noise n2 ON n2.j = (hashint4(c.id * 17) & 2147483647) % 3000
-      JOIN vm_bench_noise n3 ON n3.j = (hashint4(c.id * 19) & 2147483647) % 3000`, [MODEL]);
+    SELECT c.id, $1, ${card.vector}, now() FROM card c ${card.from}`, [MODEL]);
   log(`  inserted in ${((Date.now() - started) / 1000).toFixed(0)} s; building the HNSW index…`);
   started = Date.now();
   await client.query(`SET maintenance_work_mem = '${MWM.replace(/[^0-9A-Za-z]/g, "")}'`);
@@ -86,17 +75,15 @@ interface TQuery {
 }
 
 async function queries(client: pg.Client): Promise<TQuery[]> {
+  const query = vectorSql("q", "s1.k", 7);
   const { rows } = await client.query<{ v: string; sector: string; other: string }>(`
     WITH s AS (SELECT row_number() OVER (ORDER BY k) - 1 AS i, k FROM vm_bench_centre), n AS (SELECT count(*) AS n FROM s)
-    SELECT (bs.v + n1.v + n2.v * n3.v)::text AS v, c1.slug AS sector, c2.slug AS other
+    SELECT (${query.vector})::text AS v, c1.slug AS sector, c2.slug AS other
       FROM generate_series(0, $1 - 1) q
       JOIN s s1 ON s1.i = (hashint4(q * 3 + 1) & 2147483647) % (SELECT n FROM n)
       JOIN s s2 ON s2.i = (s1.i + 1) % (SELECT n FROM n)
       JOIN category c1 ON c1.id = s1.k JOIN category c2 ON c2.id = s2.k
-      JOIN vm_bench_sub bs ON bs.k = s1.k AND bs.s = (hashint4(q * 5 + 1) & 2147483647) % 40
-      JOIN vm_bench_noise n1 ON n1.j = (hashint4(q * 23 + 7) & 2147483647) % 3000
-      JOIN vm_bench_noise n2 ON n2.j = (hashint4(q * 29 + 7) & 2147483647) % 3000
-      JOIN vm_bench_noise n3 ON n3.j = (hashint4(q * 31 + 7) & 2147483647) % 3000
+      ${query.from}
      ORDER BY q`, [QUERIES]);
   return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
 }
