@@ -113,6 +113,26 @@ describe("semantic search", () => {
     expect(beyond).toEqual({ rows: [], total: full.total });
   });
 
+  it("gives a small page the total and first rows of the whole list, however the total is found", async () => {
+    // limit 100 ranks the whole list; limit 20 ranks 20 and finds the total from the page, from a
+    // sample that shows the list is full (minimum similarity 0: all 240 cards), or by ranking all.
+    const [seed] = fx.stages;
+    for (const where of [undefined, Prisma.sql`c.stage_id = ${seed}`, Prisma.sql`c.stage_id IS NOT NULL`]) {
+      for (const minSimilarity of [0, 0.1, 0.2, 0.35]) {
+        for (const query of QUERIES.slice(0, 3)) {
+          const provider = embeddingProvider()!;
+          const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+          const base = { kind: "card" as const, ref, vector: hashEmbedding(query, HASH_DIMS), where, unfiltered: !where, minSimilarity, offset: 0, includeTotal: true };
+          const whole = await searchByVector(t.db, { ...base, limit: 100 });
+          const small = await searchByVector(t.db, { ...base, limit: 20 });
+          const label = `${where ? "filtered" : "all"} ${minSimilarity} ${query}`;
+          expect(small.total, label).toBe(whole.total);
+          expect(small.rows.map((r) => r.id), label).toEqual(whole.rows.slice(0, 20).map((r) => r.id));
+        }
+      }
+    }
+  });
+
   it("index path: pages extend one another whatever the limit (strict-order scan)", async () => {
     const provider = embeddingProvider()!;
     const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };

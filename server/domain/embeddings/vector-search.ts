@@ -151,15 +151,33 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
      LIMIT ${wanted}`);
 }
 
-/** One page of the semantic result list (see the top of this file). */
-export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVectorSearchResult> {
-  const max = SEMANTIC_MAX_RESULTS[s.kind];
-  const take = s.includeTotal ? s.limit : s.limit + 1;
-  // The list's first `wanted` entries decide this page (and, with a total, the list's length).
-  const wanted = s.includeTotal ? max : Math.min(max, s.offset + take);
-  if (wanted <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
-  const unfiltered = s.unfiltered || !s.where;
+/** At most this many filtered rows, in any order, are read to show that the list is full. */
+export const FULL_LIST_SAMPLE = 1_000;
 
+/**
+ * Whether at least `n` of the first FULL_LIST_SAMPLE filtered rows (in whatever order the database
+ * reads them) have a vector of the model within the similarity threshold: then the whole result
+ * list is full (SEMANTIC_MAX_RESULTS long) without ranking it. It stops at the n-th such row, so
+ * with a usual threshold it reads a few hundred rows by key.
+ */
+async function listIsFull(db: TDb, s: TVectorSearch, n: number): Promise<boolean> {
+  const k = KINDS[s.kind];
+  const dims = dimsSql(s.ref.dimensions);
+  const q = vectorLiteral(s.vector);
+  const within = s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
+  const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
+  const where = s.unfiltered || !s.where ? Prisma.sql`TRUE` : s.where;
+  const rows = await inSearchTransaction(db, {}, (tx) => tx.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM (SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${where} LIMIT ${FULL_LIST_SAMPLE}) f
+      CROSS JOIN LATERAL (SELECT 1 FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own} OFFSET 0) e
+      LIMIT ${n}) s`);
+  return (rows[0]?.n ?? 0) >= n;
+}
+
+/** The first `wanted` entries of the result list, and the path that found them. */
+async function rankedList(db: TDb, s: TVectorSearch, wanted: number): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
+  const unfiltered = s.unfiltered || !s.where;
   let path: "index" | "exact" = s.strategy === "exact" || !isIndexed(s.ref.dimensions) ? "exact" : "index";
   if (path === "index" && (!s.strategy || s.strategy === "auto")) {
     const where = unfiltered ? Prisma.sql`TRUE` : s.where!;
@@ -175,16 +193,40 @@ export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVector
   } else {
     candidates = await exactCandidates(db, s, wanted);
   }
-
   const list = candidates
     .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }))
     .filter((c) => c.similarity >= s.minSimilarity - 1e-12)
     // Stable: ties keep the order of the query (by id on the exact path, the scan's on the index
     // path), so every page comes from the same sequence.
     .sort((a, b) => a.dist - b.dist);
+  return { list, path };
+}
+
+/**
+ * One page of the semantic result list (see the top of this file). Only the entries up to the
+ * page's end are ranked. The total is the list's length: known from the page when the list ends
+ * there; otherwise SEMANTIC_MAX_RESULTS when twice that many rows are seen within the threshold
+ * (listIsFull: the list is then full, the margin covering the index's approximation near its end);
+ * otherwise by ranking the whole list.
+ */
+export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVectorSearchResult> {
+  const max = SEMANTIC_MAX_RESULTS[s.kind];
+  const take = s.includeTotal ? s.limit : s.limit + 1;
+  const wanted = Math.min(max, s.offset + take);
+  if (wanted <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
+  let { list, path } = await rankedList(db, s, wanted);
+  let total: number | null = null;
+  if (s.includeTotal) {
+    if (list.length < wanted || wanted === max) total = list.length;
+    else if (await listIsFull(db, s, 2 * max)) total = max;
+    else {
+      ({ list, path } = await rankedList(db, s, max));
+      total = list.length;
+    }
+  }
   return {
     rows: list.slice(s.offset, s.offset + take).map((c) => ({ id: c.id, similarity: c.similarity })),
-    total: s.includeTotal ? list.length : null,
+    total,
     path,
   };
 }
