@@ -84,6 +84,12 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   return parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
 }
 
+/** The table's row count as of its last ANALYZE (-1 when never analysed). */
+async function estimatedTableRows(db: TDb, kind: TEmbeddingKind): Promise<number> {
+  const rows = await db.$queryRaw<{ n: number }[]>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = ${KINDS[kind].table.sql}::regclass`;
+  return rows[0]?.n ?? -1;
+}
+
 type TTx = Parameters<Parameters<TDb["$transaction"]>[0]>[0];
 
 /**
@@ -176,13 +182,9 @@ async function listIsFull(db: TDb, s: TVectorSearch, n: number): Promise<boolean
 }
 
 /** The first `wanted` entries of the result list, and the path that found them. */
-async function rankedList(db: TDb, s: TVectorSearch, wanted: number): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
-  const unfiltered = s.unfiltered || !s.where;
+async function rankedList(db: TDb, s: TVectorSearch, wanted: number, estimate: number | null): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
   let path: "index" | "exact" = s.strategy === "exact" || !isIndexed(s.ref.dimensions) ? "exact" : "index";
-  if (path === "index" && (!s.strategy || s.strategy === "auto")) {
-    const where = unfiltered ? Prisma.sql`TRUE` : s.where!;
-    if ((await estimatedFilteredRows(db, s.kind, where)) <= EXACT_ALWAYS) path = "exact";
-  }
+  if (path === "index" && (!s.strategy || s.strategy === "auto") && estimate !== null && estimate <= EXACT_ALWAYS) path = "exact";
   let candidates: TCandidate[];
   if (path === "index") {
     candidates = await indexCandidates(db, s, wanted);
@@ -202,25 +204,43 @@ async function rankedList(db: TDb, s: TVectorSearch, wanted: number): Promise<{ 
   return { list, path };
 }
 
+/** Filters keeping at least this share of the rows are "wide": any 1,000 rows that pass are found quickly. */
+export const WIDE_FILTER = 0.1;
+
+async function isWide(db: TDb, kind: TEmbeddingKind, estimate: number): Promise<boolean> {
+  const rows = await estimatedTableRows(db, kind);
+  return rows > 0 && estimate >= WIDE_FILTER * rows;
+}
+
 /**
- * One page of the semantic result list (see the top of this file). Only the entries up to the
- * page's end are ranked. The total is the list's length: known from the page when the list ends
- * there; otherwise SEMANTIC_MAX_RESULTS when twice that many rows are seen within the threshold
- * (listIsFull: the list is then full, the margin covering the index's approximation near its end);
- * otherwise by ranking the whole list.
+ * One page of the semantic result list (see the top of this file). With a total, the list's
+ * length is needed as well as the page:
+ * - without filters, the whole list is ranked at once (on the index path its 100 entries cost
+ *   about what 20 do: the graph walk's first round already holds them);
+ * - with a wide filter, only the entries up to the page's end are ranked, and the total is the
+ *   maximum when a sample shows twice that many rows within the threshold (listIsFull; the margin
+ *   covers the index's approximation near the list's end);
+ * - otherwise (a narrow filter, or the sample falls short) the whole list is ranked.
+ * When the ranked entries end before `wanted`, the list ends there.
  */
 export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVectorSearchResult> {
   const max = SEMANTIC_MAX_RESULTS[s.kind];
   const take = s.includeTotal ? s.limit : s.limit + 1;
-  const wanted = Math.min(max, s.offset + take);
-  if (wanted <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
-  let { list, path } = await rankedList(db, s, wanted);
+  const pageEnd = Math.min(max, s.offset + take);
+  if (pageEnd <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
+  const unfiltered = s.unfiltered || !s.where;
+  const auto = !s.strategy || s.strategy === "auto";
+  const estimate = auto || (s.includeTotal && !unfiltered) ? await estimatedFilteredRows(db, s.kind, unfiltered ? Prisma.sql`TRUE` : s.where!) : null;
+  const wide = s.includeTotal && !unfiltered && (await isWide(db, s.kind, estimate!));
+  const wanted = s.includeTotal && !wide ? max : pageEnd;
+
+  let { list, path } = await rankedList(db, s, wanted, estimate);
   let total: number | null = null;
   if (s.includeTotal) {
     if (list.length < wanted || wanted === max) total = list.length;
     else if (await listIsFull(db, s, 2 * max)) total = max;
     else {
-      ({ list, path } = await rankedList(db, s, max));
+      ({ list, path } = await rankedList(db, s, max, estimate));
       total = list.length;
     }
   }
