@@ -29,8 +29,16 @@ import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
 
 /** The longest result list (the total never exceeds it): the endpoint's maximum page size. */
 export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100, participant: 200 };
-/** hnsw.ef_search: candidates kept per step of the graph walk (recall against speed): SEMANTIC_EF_SEARCH. */
-const efSearch = () => env().SEMANTIC_EF_SEARCH;
+/**
+ * hnsw.ef_search: candidates kept per step of the graph walk (recall against speed):
+ * SEMANTIC_EF_SEARCH without filters, twice that (at most 1,000) with filters. A filter makes the
+ * scan go past the walk's first round, where candidates are found less well; a wider first round
+ * keeps recall@20 at 0.98 instead of 0.93 (bench:semantic, a million cards, a filter keeping 11 %).
+ */
+export function efSearch(unfiltered: boolean): number {
+  const ef = env().SEMANTIC_EF_SEARCH;
+  return unfiltered ? ef : Math.min(1000, 2 * ef);
+}
 /** Estimated filtered rows up to which exact search is chosen (it is cheap there). */
 export const EXACT_ALWAYS = 2_000;
 
@@ -118,7 +126,7 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const ok = unfiltered ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM ${k.table} ${k.alias} WHERE ${k.alias}.id = e.${k.key} AND (${s.where}) OFFSET 0)`;
   const settings = {
     "hnsw.iterative_scan": "strict_order",
-    "hnsw.ef_search": String(efSearch()),
+    "hnsw.ef_search": String(efSearch(unfiltered)),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
   return inSearchTransaction(db, settings, (tx) => tx.$queryRaw<TCandidate[]>`
