@@ -35,7 +35,7 @@ export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100,
  * scan go past the walk's first round, where candidates are found less well; a wider first round
  * keeps recall@20 at 0.98 instead of 0.93 (bench:semantic, a million cards, a filter keeping 11 %).
  */
-export function efSearch(unfiltered: boolean): number {
+function efSearch(unfiltered: boolean): number {
   const ef = env().SEMANTIC_EF_SEARCH;
   return unfiltered ? ef : Math.min(1000, 2 * ef);
 }
