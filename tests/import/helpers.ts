@@ -55,13 +55,15 @@ export async function snapshot(db: TDb): Promise<Record<string, string[]>> {
 
 /**
  * Every imported row, with references given by slug: ids follow the order of inserts, which
- * concurrent write lanes (PostgreSQL) and card partitions do not fix.
+ * concurrent write lanes (PostgreSQL) and card partitions do not fix. `cardCreatedAt: false` leaves
+ * out the cards' created_at, for files whose cards take the import's time.
  */
-export async function rowsBySlug(db: TDb) {
+export async function rowsBySlug(db: TDb, { cardCreatedAt = true } = {}) {
   const q = async (sql: string) => (await db.$queryRawUnsafe<{ r: string }[]>(`${sql} ORDER BY 1`)).map((r) => r.r);
+  const created = cardCreatedAt ? "" : "- 'created_at'";
   return {
     card: await q(`
-      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'created_at' - 'updated_at' - 'stage_id' - 'earliest_source_type_id'
+      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at' ${created} - 'stage_id' - 'earliest_source_type_id'
               || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
       FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
     card_category: await q(`SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`),
