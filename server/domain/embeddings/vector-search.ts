@@ -169,18 +169,17 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
 export const FULL_LIST_SAMPLE = 1_000;
 
 /**
- * Whether at least `n` of the first FULL_LIST_SAMPLE filtered rows (in whatever order the database
- * reads them) have a vector of the model within the similarity threshold: then the whole result
+ * Whether at least `n` of the first FULL_LIST_SAMPLE rows passing `where` (in whatever order the
+ * database reads them) have a vector of the model within the similarity threshold: then the whole result
  * list is full (SEMANTIC_MAX_RESULTS long) without ranking it. It stops at the n-th such row, so
  * with a usual threshold it reads a few hundred rows by key.
  */
-async function listIsFull(db: TDb, s: TVectorSearch, n: number): Promise<boolean> {
+async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: number): Promise<boolean> {
   const k = KINDS[s.kind];
   const dims = dimsSql(s.ref.dimensions);
   const q = vectorLiteral(s.vector);
   const within = s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
-  const where = s.unfiltered || !s.where ? Prisma.sql`TRUE` : s.where;
   const rows = await inSearchTransaction(db, {}, (tx) => tx.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM (SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${where} LIMIT ${FULL_LIST_SAMPLE}) f
@@ -236,17 +235,17 @@ export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVector
   const take = s.includeTotal ? s.limit : s.limit + 1;
   const pageEnd = Math.min(max, s.offset + take);
   if (pageEnd <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
-  const unfiltered = s.unfiltered || !s.where;
+  const where = s.unfiltered || !s.where ? undefined : s.where;
   const auto = !s.strategy || s.strategy === "auto";
-  const estimate = auto || (s.includeTotal && !unfiltered) ? await estimatedFilteredRows(db, s.kind, unfiltered ? Prisma.sql`TRUE` : s.where!) : null;
-  const wide = s.includeTotal && !unfiltered && (await isWide(db, s.kind, estimate!));
+  const estimate = auto || (s.includeTotal && where) ? await estimatedFilteredRows(db, s.kind, where ?? Prisma.sql`TRUE`) : null;
+  const wide = s.includeTotal && where !== undefined && estimate !== null && (await isWide(db, s.kind, estimate));
   const wanted = s.includeTotal && !wide ? max : pageEnd;
 
   let { list, path } = await rankedList(db, s, wanted, estimate);
   let total: number | null = null;
   if (s.includeTotal) {
     if (list.length < wanted || wanted === max) total = list.length;
-    else if (await listIsFull(db, s, 2 * max)) total = max;
+    else if (wide && where && (await listIsFull(db, s, where, 2 * max))) total = max;
     else {
       ({ list, path } = await rankedList(db, s, max, estimate));
       total = list.length;
