@@ -8,9 +8,11 @@
  *   (a) the floor: the same statements the endpoint runs (page and total) through node:http + pg;
  *   (b) the service: GET /v1/cards/?... with an unlimited token.
  * and prints requests/s, p50 and p99 of each, the service/floor throughput ratio and the goals
- * (p50 < 20 ms, ratio >= 50%). A second table gives the cost of each statement alone (median
- * of 20 runs): the page, and the total counted cold (the service remembers totals while the card
- * data version is unchanged, count-cache.ts, so under load it counts once per data change).
+ * (p50 < 20 ms, ratio >= 50%), with the CPU milliseconds that PostgreSQL, the service and the
+ * load generator spent per service request (bench/lib/cpu.ts). A second table gives the cost of
+ * each statement alone (median of 20 runs): the page, and the total counted cold (the service
+ * remembers totals while the card data version is unchanged, count-cache.ts, so under load it
+ * counts once per data change).
  *
  * The typical values are read from the data (the two most common stages, the most common parent
  * category, the region with most cards, the last 90 days before the newest card, the most active
@@ -24,6 +26,7 @@ import pg from "pg";
 import { benchDatabase } from "./lib/bench-db";
 import { startFloor } from "./lib/floor";
 import { load, median } from "./lib/load";
+import { cpuPerRequest, cpuSample } from "./lib/cpu";
 import { printTable } from "./lib/report";
 import { startService } from "./lib/service";
 import { createPrisma, type TDb } from "../server/db/client";
@@ -187,7 +190,9 @@ try {
     const body = (await check.json()) as { data: unknown[]; pagination: { total: number } };
     if (check.status !== 200) throw new Error(`${c.query}: ${check.status} ${JSON.stringify(body)}`);
     const fl = await load({ url: `${floor.baseUrl}/`, connections: CONNECTIONS, seconds: SECONDS });
+    const before = cpuSample(service.pid);
     const sv = await load({ url: `${service.baseUrl}/v1/cards/?${c.query}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+    const cpu = cpuPerRequest(before, cpuSample(service.pid), sv.requests);
     const ratio = fl.rps > 0 ? sv.rps / fl.rps : 0;
     rows.push({
       request: c.label,
@@ -199,6 +204,7 @@ try {
       p50: sv.p50,
       p99: sv.p99,
       "ratio %": Math.round(ratio * 100),
+      ...cpu,
       errors: sv.errors + sv.non2xx + fl.errors + fl.non2xx,
       goals: sv.p50 < 20 && ratio >= 0.5 ? "met" : "MISSED",
     });

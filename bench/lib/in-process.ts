@@ -21,5 +21,5 @@ export async function startInProcess(databaseUrl: string, port: number) {
       .catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: undefined as number | undefined, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

@@ -2,6 +2,8 @@ import autocannon from "autocannon";
 
 export interface TLoadResult {
   rps: number;
+  /** requests completed */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -27,6 +29,7 @@ export async function load(opts: {
   });
   return {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -40,6 +40,7 @@ export async function startService({ databaseUrl, port }: { databaseUrl: string;
   return {
     baseUrl,
     token,
+    pid: child.pid,
     close: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
