@@ -26,8 +26,10 @@ function processes(): TProc[] {
       const close = stat.lastIndexOf(")");
       const comm = stat.slice(stat.indexOf("(") + 1, close);
       const f = stat.slice(close + 2).split(" ");
-      // f[0] = state (field 3); ppid is field 4, utime 14, stime 15
-      out.push({ pid: Number(name), ppid: Number(f[1]), comm, ms: (Number(f[11]) + Number(f[12])) * TICK_MS });
+      // f[0] = state (field 3); ppid is field 4, utime 14, stime 15, and cutime 16, cstime 17: the
+      // CPU of children it has waited for (PostgreSQL's backends that ended during the run).
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      out.push({ pid: Number(name), ppid: Number(f[1]), comm, ms: ticks * TICK_MS });
     } catch {
       /* exited meanwhile */
     }
