@@ -5,6 +5,9 @@
  *   BENCH_SCALE     demo scale (2,000 cards each; default 500 = 1,000,000 cards)
  *   BENCH_QUERIES   queries per configuration (default 50)
  *   BENCH_MWM       maintenance_work_mem for the HNSW build (default 4GB)
+ *   BENCH_PREWARM=1 loads the index and the vectors into the buffer pool first, when it holds them
+ *   BENCH_PG        the server (default the local one; bench/sized-server.sh starts a copy of it
+ *                   with a larger buffer pool)
  *
  * Vectors: clustered like the local model's embeddings of the demo cards (sector, sub-centre,
  * low-rank and small isotropic offsets, fitted to the model's distance profile: see
@@ -50,7 +53,13 @@ async function ensureVectors(client: pg.Client): Promise<void> {
     [MODEL],
   );
   const { cards, vectors } = rows[0]!;
-  if (cards > 0 && vectors === cards) return;
+  if (cards > 0 && vectors === cards) {
+    // The generator's tables are unlogged: a server that recovered from a crash (or a copy made
+    // online, bench/sized-server.sh) has them empty. They are deterministic: make them again.
+    const { rows: centres } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM vm_bench_centre");
+    if (centres[0]!.n === 0) await client.query(generatorSql(CALIBRATED));
+    return;
+  }
   log(`generating ${cards.toLocaleString("en-US")} clustered vectors (once for this database)…`);
   let started = Date.now();
   await client.query(generatorSql(CALIBRATED));
@@ -66,6 +75,43 @@ async function ensureVectors(client: pg.Client): Promise<void> {
   await client.query(hnswIndexDdl("card", 512));
   await client.query("VACUUM ANALYZE card_embedding");
   log(`  index built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The server's buffer pool against the sizes the search reads (the figures depend on it: a page
+ * read from the OS cache costs several times a buffer hit). With BENCH_PREWARM=1 and a pool that
+ * holds them, the index and the vectors are loaded first (pg_prewarm), as a deployment sized for
+ * them would have them after its first queries.
+ */
+async function serverMemory(client: pg.Client): Promise<Record<string, unknown>> {
+  const index = hnswIndexName("card", 512);
+  const { rows } = await client.query<{ shared: string; shared_bytes: string; index_bytes: string; table_bytes: string }>(
+    `SELECT current_setting('shared_buffers') AS shared,
+            (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers')::text AS shared_bytes,
+            pg_relation_size($1::regclass)::text AS index_bytes,
+            pg_total_relation_size('card_embedding')::text AS table_bytes`,
+    [index],
+  );
+  const r = rows[0]!;
+  const mb = (b: string) => Math.round(Number(b) / 2 ** 20);
+  let prewarmed = "no";
+  if (process.env.BENCH_PREWARM === "1") {
+    if (Number(r.shared_bytes) < Number(r.index_bytes) + Number(r.table_bytes)) prewarmed = "no (the pool is smaller than index + vectors)";
+    else {
+      const started = Date.now();
+      await client.query("CREATE EXTENSION IF NOT EXISTS pg_prewarm");
+      // The index, the table, its key and, where the vectors are stored out of line, its TOAST table and index.
+      await client.query(
+        `SELECT pg_prewarm(r) FROM (
+           SELECT $1::regclass AS r UNION ALL SELECT 'card_embedding'::regclass UNION ALL SELECT 'card_embedding_pkey'::regclass
+           UNION ALL SELECT t.oid FROM pg_class t JOIN pg_class c ON t.oid = c.reltoastrelid WHERE c.oid = 'card_embedding'::regclass
+           UNION ALL SELECT i.indexrelid FROM pg_index i JOIN pg_class c ON i.indrelid = c.reltoastrelid WHERE c.oid = 'card_embedding'::regclass) x`,
+        [index],
+      );
+      prewarmed = `yes (${((Date.now() - started) / 1000).toFixed(0)} s)`;
+    }
+  }
+  return { shared_buffers: r.shared, hnsw_index_mb: mb(r.index_bytes), vectors_mb: mb(r.table_bytes), prewarmed };
 }
 
 interface TQuery {
@@ -155,6 +201,7 @@ async function main() {
   const db = createPrisma(url, 4);
   try {
     await ensureVectors(client);
+    const memory = await serverMemory(client);
     const qs = await queries(client);
     const stage = "growth";
     const filters: [string, (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; unfiltered: boolean }>][] = [
@@ -170,6 +217,7 @@ async function main() {
       out.push(...(await measure(db, name, qs, f)));
     }
     printTable(`semantic search step, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries, min_similarity 0.3, page of 20 (embedding excluded)`, out);
+    printTable("server memory", [memory]);
     printTable("query embedding", await localModelTiming());
   } finally {
     await client.end();
