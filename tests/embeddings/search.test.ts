@@ -114,22 +114,25 @@ describe("semantic search", () => {
   });
 
   it("gives a small page the total and first rows of the whole list, however the total is found", async () => {
-    // limit 100 ranks the whole list; limit 20 ranks the whole list too (no filter, or a narrow one)
-    // or 20, the total then coming from the page, from a sample that shows the list is full
-    // (minimum similarity 0 and a filter keeping all 240 cards), or from ranking all.
+    // limit 100 ranks the whole list. limit 20 ranks the whole list too (no filter, or the exact
+    // path: auto, with 240 cards) or, with filters on the index path, 20, the total then coming
+    // from the page, from a sample that shows the list is full (minimum similarity 0 and a filter
+    // keeping all 240 cards), or from ranking all after the page.
     const [seed] = fx.stages;
-    await t.db.$executeRawUnsafe("ANALYZE card"); // the row estimates that tell wide filters from narrow ones
-    for (const where of [undefined, Prisma.sql`c.stage_id = ${seed}`, Prisma.sql`c.stage_id IS NOT NULL`, Prisma.sql`c.id > 0`, Prisma.sql`c.id % 40 = 0`]) {
-      for (const minSimilarity of [0, 0.1, 0.2, 0.35]) {
-        for (const query of QUERIES.slice(0, 3)) {
-          const provider = embeddingProvider()!;
-          const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
-          const base = { kind: "card" as const, ref, vector: hashEmbedding(query, HASH_DIMS), where, unfiltered: !where, minSimilarity, offset: 0, includeTotal: true };
-          const whole = await searchByVector(t.db, { ...base, limit: 100 });
-          const small = await searchByVector(t.db, { ...base, limit: 20 });
-          const label = `${where ? "filtered" : "all"} ${minSimilarity} ${query}`;
-          expect(small.total, label).toBe(whole.total);
-          expect(small.rows.map((r) => r.id), label).toEqual(whole.rows.slice(0, 20).map((r) => r.id));
+    await t.db.$executeRawUnsafe("ANALYZE card"); // the row estimates that choose the path
+    for (const strategy of ["auto", "index"] as const) {
+      for (const where of [undefined, Prisma.sql`c.stage_id = ${seed}`, Prisma.sql`c.stage_id IS NOT NULL`, Prisma.sql`c.id > 0`, Prisma.sql`c.id % 40 = 0`]) {
+        for (const minSimilarity of [0, 0.1, 0.2, 0.35]) {
+          for (const query of QUERIES.slice(0, 3)) {
+            const provider = embeddingProvider()!;
+            const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+            const base = { kind: "card" as const, ref, vector: hashEmbedding(query, HASH_DIMS), where, unfiltered: !where, minSimilarity, offset: 0, includeTotal: true, strategy };
+            const whole = await searchByVector(t.db, { ...base, limit: 100 });
+            const small = await searchByVector(t.db, { ...base, limit: 20 });
+            const label = `${strategy} ${where ? "filtered" : "all"} ${minSimilarity} ${query}`;
+            expect(small.total, label).toBe(whole.total);
+            expect(small.rows.map((r) => r.id), label).toEqual(whole.rows.slice(0, 20).map((r) => r.id));
+          }
         }
       }
     }

@@ -19,7 +19,8 @@ import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
  *   the filters as it comes (a correlated EXISTS, so the scan stops as soon as enough rows pass).
  *   `strict_order` makes the scan's output a sequence that only grows with the LIMIT, so the page
  *   at offset 40 extends the pages before it whatever the limit (relaxed_order re-sorts a different
- *   candidate set for each LIMIT; measured recall is the same within 0.002);
+ *   candidate set for each LIMIT; measured recall is the same within 0.002), once equal distances
+ *   are put in id order (indexRanking);
  * - exact: the filtered rows first, every distance computed. Used when the planner estimates that
  *   the filters (or the whole table) leave at most EXACT_ALWAYS rows, for sizes without an index,
  *   and whenever an index scan spends its budget (hnsw.max_scan_tuples) on rejected candidates
@@ -90,12 +91,6 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   const plan = rows[0]?.["QUERY PLAN"];
   const parsed = typeof plan === "string" ? (JSON.parse(plan) as typeof plan) : plan;
   return parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
-}
-
-/** The table's row count as of its last ANALYZE (-1 when never analysed). */
-async function estimatedTableRows(db: TDb, kind: TEmbeddingKind): Promise<number> {
-  const rows = await db.$queryRaw<{ n: number }[]>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = ${KINDS[kind].table.sql}::regclass`;
-  return rows[0]?.n ?? -1;
 }
 
 /**
@@ -182,46 +177,57 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
   return (rows[0]?.n ?? 0) >= n;
 }
 
-/** The first `wanted` entries of the result list, and the path that found them. */
-async function rankedList(db: TDb, s: TVectorSearch, wanted: number, estimate: number | null): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
-  let path: "index" | "exact" = s.strategy === "exact" || !isIndexed(s.ref.dimensions) ? "exact" : "index";
-  if (path === "index" && (!s.strategy || s.strategy === "auto") && estimate !== null && estimate <= EXACT_ALWAYS) path = "exact";
-  let candidates: TCandidate[];
-  if (path === "index") {
-    candidates = await indexCandidates(db, s, wanted);
-    if (candidates.length < wanted && s.strategy !== "index") {
-      path = "exact";
-      candidates = await exactCandidates(db, s, wanted);
-    }
-  } else {
-    candidates = await exactCandidates(db, s, wanted);
-  }
-  const list = candidates
-    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }))
-    .filter((c) => c.similarity >= s.minSimilarity - 1e-12)
-    // Stable: ties keep the order of the query (by id on the exact path, the scan's on the index
-    // path), so every page comes from the same sequence.
-    .sort((a, b) => a.dist - b.dist);
-  return { list, path };
+/**
+ * The path a search starts on: exact when asked, when the dimensions have no index, or (auto)
+ * when the planner estimates that the filters leave at most EXACT_ALWAYS rows; else the index.
+ */
+function startingPath(s: TVectorSearch, estimate: number | null): "index" | "exact" {
+  if (s.strategy === "exact" || !isIndexed(s.ref.dimensions)) return "exact";
+  const auto = !s.strategy || s.strategy === "auto";
+  return auto && estimate !== null && estimate <= EXACT_ALWAYS ? "exact" : "index";
 }
 
-/** Filters keeping at least this share of the rows are "wide": any 1,000 rows that pass are found quickly. */
-export const WIDE_FILTER = 0.1;
+const byDistanceThenId = (a: TCandidate, b: TCandidate) => a.dist - b.dist || a.id - b.id;
 
-async function isWide(db: TDb, kind: TEmbeddingKind, estimate: number): Promise<boolean> {
-  const rows = await estimatedTableRows(db, kind);
-  return rows > 0 && estimate >= WIDE_FILTER * rows;
+/**
+ * The index path's first `wanted` candidates in the list's order (distance, then id); fewer when
+ * the scan ends first. The scan emits candidates in distance order (strict_order), but equal
+ * distances (identical vectors) in whatever order the graph walk met them, which changes with the
+ * scan's length: so it reads one candidate more than needed, and further while a run of equal
+ * distances crosses the cut. Every page then cuts the same sequence.
+ */
+async function indexRanking(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
+  for (let read = wanted + 1; ; read *= 2) {
+    const found = (await indexCandidates(db, s, read)).map((c) => ({ id: Number(c.id), dist: c.dist })).sort(byDistanceThenId);
+    if (found.length < read || found[wanted - 1]!.dist !== found[wanted]!.dist) return found.slice(0, wanted);
+  }
+}
+
+/** The first `wanted` entries of the result list, and the path that found them. */
+async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "index" | "exact"): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
+  let path = start;
+  let candidates = path === "index" ? await indexRanking(db, s, wanted) : [];
+  if (path === "exact" || (candidates.length < wanted && s.strategy !== "index")) {
+    path = "exact";
+    candidates = (await exactCandidates(db, s, wanted)).map((c) => ({ id: Number(c.id), dist: c.dist }));
+  }
+  const list = candidates
+    .map((c) => ({ id: c.id, dist: c.dist, similarity: similarityOf(c.dist) }))
+    .filter((c) => c.similarity >= s.minSimilarity - 1e-12);
+  return { list, path };
 }
 
 /**
  * One page of the semantic result list (see the top of this file). With a total, the list's
  * length is needed as well as the page:
- * - without filters, the whole list is ranked at once (on the index path its 100 entries cost
- *   about what 20 do: the graph walk's first round already holds them);
- * - with a wide filter, only the entries up to the page's end are ranked, and the total is the
- *   maximum when a sample shows twice that many rows within the threshold (listIsFull; the margin
- *   covers the index's approximation near the list's end);
- * - otherwise (a narrow filter, or the sample falls short) the whole list is ranked.
+ * - without filters, or on the exact path, the whole list is ranked at once (without filters its
+ *   100 entries cost about what 20 do: the graph walk's first round already holds them);
+ * - with filters on the index path, only the entries up to the page's end are ranked while, at
+ *   the same time, a sample checks whether twice the maximum of filtered rows lie within the
+ *   threshold (listIsFull; the margin covers the index's approximation near the list's end):
+ *   then the total is the maximum. Ranking more entries with a filter walks further through the
+ *   graph: at a million cards, 100 entries took 20 ms where 21 took 12 and the sample 5.
+ * - otherwise (the sample falls short) the whole list is ranked after the page.
  * When the ranked entries end before `wanted`, the list ends there.
  */
 export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVectorSearchResult> {
@@ -231,17 +237,18 @@ export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVector
   if (pageEnd <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
   const where = s.unfiltered || !s.where ? undefined : s.where;
   const auto = !s.strategy || s.strategy === "auto";
-  const estimate = auto || (s.includeTotal && where) ? await estimatedFilteredRows(db, s.kind, where ?? Prisma.sql`TRUE`) : null;
-  const wide = s.includeTotal && where !== undefined && estimate !== null && (await isWide(db, s.kind, estimate));
-  const wanted = s.includeTotal && !wide ? max : pageEnd;
+  const start = startingPath(s, auto ? await estimatedFilteredRows(db, s.kind, where ?? Prisma.sql`TRUE`) : null);
+  const sample = s.includeTotal && where !== undefined && start === "index" && pageEnd < max;
+  const wanted = s.includeTotal && !sample ? max : pageEnd;
 
-  let { list, path } = await rankedList(db, s, wanted, estimate);
+  const [ranked, full] = await Promise.all([rankedList(db, s, wanted, start), where && sample ? listIsFull(db, s, where, 2 * max) : false]);
+  let { list, path } = ranked;
   let total: number | null = null;
   if (s.includeTotal) {
     if (list.length < wanted || wanted === max) total = list.length;
-    else if (wide && where && (await listIsFull(db, s, where, 2 * max))) total = max;
+    else if (full) total = max;
     else {
-      ({ list, path } = await rankedList(db, s, max, estimate));
+      ({ list, path } = await rankedList(db, s, max, start));
       total = list.length;
     }
   }
