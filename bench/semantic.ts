@@ -23,6 +23,7 @@
  */
 import pg from "pg";
 import { createPrisma, type TDb } from "../server/db/client";
+import { matchingIdsSql } from "../server/domain/cards/count";
 import { buildCardWhere } from "../server/domain/cards/filters";
 import { searchByVector, type TVectorSearch } from "../server/domain/embeddings/vector-search";
 import { hnswIndexDdl, hnswIndexName } from "../server/domain/embeddings/vector-sql";
@@ -89,7 +90,7 @@ async function serverMemory(client: pg.Client): Promise<Record<string, unknown>>
     `SELECT current_setting('shared_buffers') AS shared,
             (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers')::text AS shared_bytes,
             pg_relation_size($1::regclass)::text AS index_bytes,
-            pg_total_relation_size('card_embedding')::text AS table_bytes`,
+            pg_table_size('card_embedding')::text AS table_bytes`,
     [index],
   );
   const r = rows[0]!;
@@ -134,13 +135,13 @@ async function queries(client: pg.Client): Promise<TQuery[]> {
   return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
 }
 
-async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; unfiltered: boolean }>) {
+async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }>) {
   const rows: Record<string, unknown>[] = [];
   const exactTimes: number[] = [];
   const truth: Set<number>[] = [];
-  const wheres: { sql?: TVectorSearch["where"]; unfiltered: boolean }[] = [];
+  const wheres: { sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }[] = [];
   for (const q of qs) wheres.push(await filter(q));
-  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, unfiltered: wheres[i]!.unfiltered, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: false });
+  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: false });
   for (let i = 0; i < qs.length; i++) {
     const started = performance.now();
     const exact = await searchByVector(db, { ...base(i), strategy: "exact" });
@@ -204,7 +205,7 @@ async function main() {
     const memory = await serverMemory(client);
     const qs = await queries(client);
     const stage = "growth";
-    const filters: [string, (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; unfiltered: boolean }>][] = [
+    const filters: [string, (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }>][] = [
       ["none", async () => ({ unfiltered: true })],
       [`stage=${stage}`, async () => card(db, { stages: [stage] })],
       ["stage + query's sector", async (q) => card(db, { stages: [stage], categories: [q.sector] })],
@@ -228,7 +229,7 @@ async function main() {
 /** The cards list's own WHERE for these filters (server/domain/cards/filters.ts). */
 async function card(db: TDb, p: { stages?: string[]; categories?: string[] }) {
   const where = await buildCardWhere(db, 0, p);
-  return { sql: where.sql, unfiltered: where.unfiltered };
+  return { sql: where.sql, ids: matchingIdsSql(where), unfiltered: where.unfiltered };
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countPlan } from "../../server/domain/cards/count";
+import { countPlan, matchingIdsSql } from "../../server/domain/cards/count";
+import { Prisma } from "../../server/db/generated/prisma/client";
 import { buildCardWhere } from "../../server/domain/cards/filters";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -58,6 +59,28 @@ describe("count plans", () => {
     expect(await plan({ search: "chain" })).toBe("search");
     expect(await plan({ search: "chain", featured: true })).toBe("card");
     expect(await plan({ stages: ["nope"] })).toBe("none");
+  });
+
+  it("enumerate exactly the cards of the filter, each once, where they give the ids (semantic search reads them)", async () => {
+    const shapes: Record<string, unknown>[] = [
+      { categories: ["ai"] },
+      { categories: ["defi", "dex"] },
+      { categories: ["ai"], stages: ["series-a"] },
+      { categories: ["ai", "defi"], stages: ["seed"], rounds: ["angel"] },
+      { participants: ["fund-a"] },
+      { participants: ["angel-c", "partner-b"] },
+    ];
+    for (const p of shapes) {
+      const where = await buildCardWhere(t.db, 1, p);
+      const ids = matchingIdsSql(where);
+      expect(ids, JSON.stringify(p)).toBeDefined();
+      const got = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT f.id FROM (${ids!}) f`)).map((r) => r.id).sort((a, b) => a - b);
+      const want = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT c.id FROM card c WHERE ${where.sql} ORDER BY c.id`)).map((r) => r.id);
+      expect(want.length, JSON.stringify(p)).toBeGreaterThan(0);
+      expect(got, JSON.stringify(p)).toEqual(want);
+    }
+    expect(matchingIdsSql(await buildCardWhere(t.db, 1, { search: "chain" }))).toBeUndefined();
+    expect(matchingIdsSql(await buildCardWhere(t.db, 1, { categories: ["ai"], featured: true }))).toBeUndefined();
   });
 
   it("agree with a brute-force count", async () => {

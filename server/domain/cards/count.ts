@@ -38,18 +38,44 @@ export function countPlan(where: TCardWhere): TCountPlan {
 
 const anyInt = (ids: number[]) => Prisma.sql`ANY(${ids}::int[])`;
 
-/** count over card_category alone: categories AND (stages OR rounds). */
-function categoryCountSql(where: TCardWhere): Prisma.Sql {
+/** The card_category rows of the cards matching categories AND (stages OR rounds). */
+function categoryRowsSql(where: TCardWhere): Prisma.Sql {
   const { categoryIds = [], stageIds = [], roundIds = [] } = where.resolved;
   const conds = [Prisma.sql`cc.category_id = ${anyInt(categoryIds)}`];
   const sr: Prisma.Sql[] = [];
   if (stageIds.length) sr.push(Prisma.sql`cc.stage_id = ${anyInt(stageIds)}`);
   if (roundIds.length) sr.push(Prisma.sql`cc.round_id = ${anyInt(roundIds)}`);
   if (sr.length) conds.push(Prisma.sql`(${Prisma.join(sr, " OR ")})`);
-  const rows = Prisma.sql`FROM card_category cc WHERE ${Prisma.join(conds, " AND ")}`;
+  return Prisma.sql`FROM card_category cc WHERE ${Prisma.join(conds, " AND ")}`;
+}
+
+/** count over card_category alone: categories AND (stages OR rounds). */
+function categoryCountSql(where: TCardWhere): Prisma.Sql {
+  const rows = categoryRowsSql(where);
   // A card has one row per category: with a single category id no card can be counted twice.
-  if (categoryIds.length === 1) return Prisma.sql`SELECT count(*)::int AS n ${rows}`;
+  if (where.resolved.categoryIds?.length === 1) return Prisma.sql`SELECT count(*)::int AS n ${rows}`;
   return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT cc.card_id ${rows}) x`;
+}
+
+/**
+ * The ids (column `id`, each once) of the cards matching the filter, read from the indexes the
+ * count uses when the filter's shape allows (categories with stages or rounds; participants
+ * alone), else undefined: the caller then reads the cards through the WHERE. Semantic search
+ * enumerates the filtered cards this way (a stage and a category: about 10,000 index entries
+ * instead of the 100,000 cards of the stage).
+ */
+export function matchingIdsSql(where: TCardWhere): Prisma.Sql | undefined {
+  switch (countPlan(where)) {
+    case "card_category": {
+      const rows = categoryRowsSql(where);
+      if (where.resolved.categoryIds?.length === 1) return Prisma.sql`SELECT cc.card_id AS id ${rows}`;
+      return Prisma.sql`SELECT DISTINCT cc.card_id AS id ${rows}`;
+    }
+    case "participants":
+      return Prisma.sql`SELECT u.card_id AS id FROM (${participantCardsUnion(where.resolved.participantIds!)}) u`;
+    default:
+      return undefined;
+  }
 }
 
 function searchCountSql(where: TCardWhere): Prisma.Sql {

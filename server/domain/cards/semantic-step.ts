@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client";
 import { semanticPage, type TSemanticPage } from "../embeddings/search";
+import { matchingIdsSql } from "./count";
 import type { TCardWhere } from "./filters";
 
 /**
@@ -23,6 +24,7 @@ export function rankCardsSemantically(a: TSemanticArgs): Promise<TSemanticPage> 
     kind: "card",
     query: a.query,
     where: a.where.sql,
+    ids: matchingIdsSql(a.where),
     unfiltered: a.where.unfiltered,
     empty: a.where.empty,
     minSimilarity: a.minSimilarity,

@@ -21,6 +21,8 @@ export interface TSemanticPageInput {
   query: string;
   /** The other filters: a boolean SQL expression over the alias `c` (cards) or `p` (participants). */
   where?: Prisma.Sql;
+  /** The ids matching `where`, when they are cheaper to enumerate than through it (see TVectorSearch). */
+  ids?: Prisma.Sql;
   /** No other filter (where is TRUE or absent): lets the index answer alone. */
   unfiltered?: boolean;
   /** The filters can match nothing (an unknown slug, ...): the page is empty. */
@@ -107,6 +109,7 @@ export async function semanticPage(db: TDb, input: TSemanticPageInput): Promise<
     ref,
     vector,
     where: input.where,
+    ids: input.ids,
     unfiltered: input.unfiltered ?? !input.where,
     minSimilarity: input.minSimilarity,
     limit: input.limit,
