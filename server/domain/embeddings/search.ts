@@ -6,7 +6,7 @@ import { queryText, type TEmbeddingKind } from "./kinds";
 import { EmbeddingProviderError, modelKey, type TEmbeddingProvider } from "./provider";
 import { embeddingProvider } from "./providers";
 import { hasVectors, type TModelRef } from "./store";
-import { searchByVector, type TRanked } from "./vector-search";
+import { searchByVector, type TRanked, type TVectorSearch } from "./vector-search";
 
 /**
  * Semantic search for the list endpoints (spec Cards rules 4-5, Participants; DESIGN.md §5):
@@ -22,7 +22,7 @@ export interface TSemanticPageInput {
   /** The other filters: a boolean SQL expression over the alias `c` (cards) or `p` (participants). */
   where?: Prisma.Sql;
   /** The ids matching `where`, when they are cheaper to enumerate than through it (see TVectorSearch). */
-  ids?: Prisma.Sql;
+  ids?: TVectorSearch["ids"];
   /** No other filter (where is TRUE or absent): lets the index answer alone. */
   unfiltered?: boolean;
   /** The filters can match nothing (an unknown slug, ...): the page is empty. */

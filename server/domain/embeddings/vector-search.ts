@@ -55,11 +55,12 @@ export interface TVectorSearch {
   /** The other filters: a boolean SQL expression over the kind's alias (c for cards, p for participants). */
   where?: Prisma.Sql;
   /**
-   * Optional: a SELECT of the ids (column `id`, each once) of exactly the rows matching `where`,
-   * cheaper to enumerate than `where` itself (covering indexes). The exact path and the sample
-   * read the filtered rows through it; the index path checks candidates against `where`.
+   * Optional: SELECTs of the ids (column `id`, each once) of exactly the rows matching `where`,
+   * cheaper to enumerate than `where` itself (covering indexes): `all` for reading every one (the
+   * exact path), `first` for reading a few (the sample). The index path checks candidates
+   * against `where`.
    */
-  ids?: Prisma.Sql;
+  ids?: { all: Prisma.Sql; first: Prisma.Sql };
   /** No filter at all (where is TRUE or absent). */
   unfiltered?: boolean;
   minSimilarity: number;
@@ -112,9 +113,9 @@ async function withSearchSettings<T>(db: TDb, settings: Record<string, string>, 
 }
 
 /** A SELECT of the ids of the rows passing the filters: `s.ids` when given, else through `where`. */
-function filteredIds(s: TVectorSearch, where: Prisma.Sql): Prisma.Sql {
+function filteredIds(s: TVectorSearch, where: Prisma.Sql, read: "all" | "first"): Prisma.Sql {
   const k = KINDS[s.kind];
-  return s.ids ?? Prisma.sql`SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${where}`;
+  return s.ids?.[read] ?? Prisma.sql`SELECT ${k.alias}.id FROM ${k.table} ${k.alias} WHERE ${where}`;
 }
 
 async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
@@ -156,7 +157,7 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
   // a filter keeping 10% of 50,000 cards.
   return withSearchSettings<TCandidate>(db, {}, Prisma.sql`
-    WITH f AS MATERIALIZED (${filteredIds(s, s.where)})
+    WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
     SELECT e.id, e.dist
       FROM f CROSS JOIN LATERAL (
         SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
@@ -183,7 +184,7 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
   const rows = await withSearchSettings<{ n: number }>(db, {}, Prisma.sql`
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM (SELECT f.id FROM (${filteredIds(s, where)}) f LIMIT ${FULL_LIST_SAMPLE}) f
+      SELECT 1 FROM (SELECT f.id FROM (${filteredIds(s, where, "first")}) f LIMIT ${FULL_LIST_SAMPLE}) f
       CROSS JOIN LATERAL (SELECT 1 FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own} OFFSET 0) e
       LIMIT ${n}) s`);
   return (rows[0]?.n ?? 0) >= n;
