@@ -128,7 +128,9 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const ok = unfiltered ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM ${k.table} ${k.alias} WHERE ${k.alias}.id = e.${k.key} AND (${s.where}) OFFSET 0)`;
   const settings = {
     "hnsw.iterative_scan": "strict_order",
-    "hnsw.ef_search": String(efSearch(unfiltered)),
+    // At least the rows asked for: one round of the walk then holds them all (reading the one
+    // row past a cut of 100, indexRanking, would otherwise start a second round).
+    "hnsw.ef_search": String(Math.min(1000, Math.max(efSearch(unfiltered), wanted))),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
   return withSearchSettings<TCandidate>(db, settings, Prisma.sql`
