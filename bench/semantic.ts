@@ -115,6 +115,9 @@ async function serverMemory(client: pg.Client): Promise<Record<string, unknown>>
   return { shared_buffers: r.shared, hnsw_index_mb: mb(r.index_bytes), vectors_mb: mb(r.table_bytes), prewarmed };
 }
 
+/** A filter as the search step takes it (card() below builds it as the card list does). */
+type TFilter = Pick<TVectorSearch, "ids" | "unfiltered"> & { sql?: TVectorSearch["where"] };
+
 interface TQuery {
   vector: number[];
   sector: string;
@@ -135,11 +138,11 @@ async function queries(client: pg.Client): Promise<TQuery[]> {
   return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
 }
 
-async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }>) {
+async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<TFilter>) {
   const rows: Record<string, unknown>[] = [];
   const exactTimes: number[] = [];
   const truth: Set<number>[] = [];
-  const wheres: { sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }[] = [];
+  const wheres: TFilter[] = [];
   for (const q of qs) wheres.push(await filter(q));
   const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: false });
   for (let i = 0; i < qs.length; i++) {
@@ -205,7 +208,7 @@ async function main() {
     const memory = await serverMemory(client);
     const qs = await queries(client);
     const stage = "growth";
-    const filters: [string, (q: TQuery) => Promise<{ sql?: TVectorSearch["where"]; ids?: TVectorSearch["ids"]; unfiltered: boolean }>][] = [
+    const filters: [string, (q: TQuery) => Promise<TFilter>][] = [
       ["none", async () => ({ unfiltered: true })],
       [`stage=${stage}`, async () => card(db, { stages: [stage] })],
       ["stage + query's sector", async (q) => card(db, { stages: [stage], categories: [q.sector] })],

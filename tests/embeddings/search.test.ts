@@ -120,12 +120,12 @@ describe("semantic search", () => {
     // keeping all 240 cards), or from ranking all after the page.
     const [seed] = fx.stages;
     await t.db.$executeRawUnsafe("ANALYZE card"); // the row estimates that choose the path
+    const provider = embeddingProvider()!;
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
     for (const strategy of ["auto", "index"] as const) {
       for (const where of [undefined, Prisma.sql`c.stage_id = ${seed}`, Prisma.sql`c.stage_id IS NOT NULL`, Prisma.sql`c.id > 0`, Prisma.sql`c.id % 40 = 0`]) {
         for (const minSimilarity of [0, 0.1, 0.2, 0.35]) {
           for (const query of QUERIES.slice(0, 3)) {
-            const provider = embeddingProvider()!;
-            const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
             const base = { kind: "card" as const, ref, vector: hashEmbedding(query, HASH_DIMS), where, unfiltered: !where, minSimilarity, offset: 0, includeTotal: true, strategy };
             const whole = await searchByVector(t.db, { ...base, limit: 100 });
             const small = await searchByVector(t.db, { ...base, limit: 20 });

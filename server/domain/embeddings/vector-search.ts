@@ -213,7 +213,7 @@ const byDistanceThenId = (a: TCandidate, b: TCandidate) => a.dist - b.dist || a.
  */
 async function indexRanking(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
   for (let read = wanted + 1; ; read *= 2) {
-    const found = (await indexCandidates(db, s, read)).map((c) => ({ id: Number(c.id), dist: c.dist })).sort(byDistanceThenId);
+    const found = (await indexCandidates(db, s, read)).sort(byDistanceThenId);
     if (found.length < read || found[wanted - 1]!.dist !== found[wanted]!.dist) return found.slice(0, wanted);
   }
 }
@@ -224,10 +224,10 @@ async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "ind
   let candidates = path === "index" ? await indexRanking(db, s, wanted) : [];
   if (path === "exact" || (candidates.length < wanted && s.strategy !== "index")) {
     path = "exact";
-    candidates = (await exactCandidates(db, s, wanted)).map((c) => ({ id: Number(c.id), dist: c.dist }));
+    candidates = await exactCandidates(db, s, wanted);
   }
   const list = candidates
-    .map((c) => ({ id: c.id, dist: c.dist, similarity: similarityOf(c.dist) }))
+    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }))
     .filter((c) => c.similarity >= s.minSimilarity - 1e-12);
   return { list, path };
 }
