@@ -16,10 +16,17 @@
  * drawn like cards.
  *
  * For each filter (none, a stage, a stage and the query's own sector, a stage and another sector)
- * it measures searchByVector, the search step of GET /v1/cards/?semantic=true without the query's
- * embedding (p50/p99, path taken, after one unmeasured round), with include_total=false and true
- * (a page of 20), and recall@20 against the exact ranking (computed in the same run). Then the
- * local model's query embedding time.
+ * it measures, with include_total=false and true (a page of 20), p50/p99 and recall@20 against
+ * the exact ranking (computed in the same run):
+ *   1. the search step (searchByVector) alone, in this process, with the path it took;
+ *   2. end to end: GET /v1/cards/?search=...&semantic=true on the real service (bin/start.js, its
+ *      own processes), one request at a time. The service embeds through EMBEDDINGS_PROVIDER=openai
+ *      from a table server (bench/lib/embedding-server.ts) that knows the queries' vectors; two
+ *      unmeasured rounds leave every query in the service's query-vector cache, so the measured
+ *      round embeds nothing (the table prints how many texts it embedded: 0).
+ * Then the local model's query embedding time.
+ *
+ *   BENCH_PORT      the service's port for the end-to-end part (default 3119)
  */
 import pg from "pg";
 import { createPrisma, type TDb } from "../server/db/client";
@@ -31,12 +38,20 @@ import { createLocalProvider } from "../server/domain/embeddings/providers/local
 import { benchDatabase } from "./lib/bench-db";
 import { CALIBRATED, generatorSql, vectorSql } from "./lib/clustered-vectors";
 import { printTable } from "./lib/report";
+import { startTableEmbeddingServer } from "./lib/embedding-server";
+import { startService } from "./lib/service";
+import { queryText } from "../server/domain/embeddings/kinds";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
 const MWM = process.env.BENCH_MWM ?? "4GB";
-const MODEL = "bench:calibrated-512";
+const PORT = Number(process.env.BENCH_PORT ?? 3119);
+/** The model's name at the table embedding server, and the key its vectors are stored under (modelKey: "openai:<model>"). */
+const SERVER_MODEL = "bench-calibrated-512";
+const MODEL = `openai:${SERVER_MODEL}`;
 const REF = { model: MODEL, dimensions: 512 };
+const MIN_SIMILARITY = 0.3;
+const PAGE = 20;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -65,7 +80,9 @@ async function ensureVectors(client: pg.Client): Promise<void> {
   let started = Date.now();
   await client.query(generatorSql(CALIBRATED));
   await client.query(`DROP INDEX IF EXISTS ${hnswIndexName("card", 512)}`);
-  await client.query("DELETE FROM card_embedding");
+  // TRUNCATE, not DELETE: the old rows' space (2.6 GB at a million) is given back instead of
+  // doubling the table that exact search reads.
+  await client.query("TRUNCATE card_embedding");
   const card = vectorSql("c.id", SECTOR_OF, 0);
   await client.query(`
     INSERT INTO card_embedding (card_id, model, embedding, updated_at)
@@ -138,18 +155,27 @@ async function queries(client: pg.Client): Promise<TQuery[]> {
   return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
 }
 
-async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) => Promise<TFilter>) {
+/** A filter of the benchmark as card list parameters: the search step builds the list's WHERE from them, the end-to-end part sends them. */
+interface TFilterCase {
+  name: string;
+  params: (q: TQuery) => { stages?: string[]; categories?: string[] };
+}
+
+const queryTextOf = (i: number) => queryText(`bench query ${i}`);
+
+/** The search step alone; also returns each query's exact top 20 (the reference for recall). */
+async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ rows: Record<string, unknown>[]; truth: Set<number>[] }> {
   const rows: Record<string, unknown>[] = [];
   const exactTimes: number[] = [];
   const truth: Set<number>[] = [];
   const wheres: TFilter[] = [];
-  for (const q of qs) wheres.push(await filter(q));
-  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: 0.3, limit: 20, offset: 0, includeTotal: false });
+  for (const q of qs) wheres.push(await card(db, c.params(q)));
+  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: MIN_SIMILARITY, limit: PAGE, offset: 0, includeTotal: false });
   for (let i = 0; i < qs.length; i++) {
     const started = performance.now();
     const exact = await searchByVector(db, { ...base(i), strategy: "exact" });
     exactTimes.push(performance.now() - started);
-    truth.push(new Set(exact.rows.slice(0, 20).map((r) => r.id)));
+    truth.push(new Set(exact.rows.slice(0, PAGE).map((r) => r.id)));
   }
   for (const includeTotal of [false, true]) {
     // One unmeasured round first: the exact searches above (or the other variant) leave other pages
@@ -163,11 +189,10 @@ async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) 
       const r = await searchByVector(db, { ...base(i), includeTotal });
       times.push(performance.now() - started);
       paths[r.path] = (paths[r.path] ?? 0) + 1;
-      const t = truth[i]!;
-      recall += t.size ? r.rows.slice(0, 20).filter((x) => t.has(x.id)).length / t.size : 1;
+      recall += recallAt20(truth[i]!, r.rows.map((x) => x.id));
     }
     rows.push({
-      filter: name,
+      filter: c.name,
       include_total: includeTotal,
       p50_ms: pct(times, 0.5),
       p99_ms: pct(times, 0.99),
@@ -176,7 +201,52 @@ async function measure(db: TDb, name: string, qs: TQuery[], filter: (q: TQuery) 
       exact_p50_ms: pct(exactTimes, 0.5),
     });
   }
+  return { rows, truth };
+}
+
+function recallAt20<T>(truth: Set<T>, got: T[]): number {
+  return truth.size ? got.slice(0, PAGE).filter((x) => truth.has(x)).length / truth.size : 1;
+}
+
+interface TRunningService {
+  baseUrl: string;
+  token: string;
+}
+
+/** GET /v1/cards/ with the query's text and the filter, one request at a time, through the whole service. */
+async function measureEndToEnd(service: TRunningService, embedded: () => number, c: TFilterCase, qs: TQuery[], truth: Set<string>[]) {
+  const rows: Record<string, unknown>[] = [];
+  for (const includeTotal of [false, true]) {
+    const get = async (i: number) => {
+      const p = new URLSearchParams({ search: queryTextOf(i), semantic: "true", min_similarity: String(MIN_SIMILARITY), limit: String(PAGE), include_total: String(includeTotal) });
+      for (const [k, v] of Object.entries(c.params(qs[i]!))) if (v?.length) p.set(k, v.join(","));
+      const res = await fetch(`${service.baseUrl}/v1/cards/?${p}`, { headers: { Authorization: `Token ${service.token}` } });
+      const body = (await res.json()) as { data: { slug: string }[] };
+      if (!res.ok) throw new Error(`GET /v1/cards/ answered ${res.status}: ${JSON.stringify(body)}`);
+      return body.data.map((item) => item.slug);
+    };
+    // Two unmeasured rounds: every HTTP process that may serve the connection has each query's vector cached.
+    for (let round = 0; round < 2; round++) for (let i = 0; i < qs.length; i++) await get(i);
+    const before = embedded();
+    const times: number[] = [];
+    let recall = 0;
+    for (let i = 0; i < qs.length; i++) {
+      const started = performance.now();
+      const slugs = await get(i);
+      times.push(performance.now() - started);
+      recall += recallAt20(truth[i]!, slugs);
+    }
+    rows.push({ filter: c.name, include_total: includeTotal, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: recall / qs.length, texts_embedded: embedded() - before });
+  }
   return rows;
+}
+
+/** Card ids to slugs (the REST items carry slugs). */
+async function slugSets(client: pg.Client, sets: Set<number>[]): Promise<Set<string>[]> {
+  const ids = [...new Set(sets.flatMap((s) => [...s]))];
+  const { rows } = await client.query<{ id: number; slug: string }>("SELECT id, slug FROM card WHERE id = ANY($1::int[])", [ids]);
+  const slug = new Map(rows.map((r) => [r.id, r.slug]));
+  return sets.map((s) => new Set([...s].map((id) => slug.get(id)!)));
 }
 
 async function localModelTiming() {
@@ -203,34 +273,55 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const db = createPrisma(url, 4);
+  const closing: (() => Promise<unknown>)[] = [() => client.end(), () => db.$disconnect()];
   try {
     await ensureVectors(client);
     const memory = await serverMemory(client);
     const qs = await queries(client);
     const stage = "growth";
-    const filters: [string, (q: TQuery) => Promise<TFilter>][] = [
-      ["none", async () => ({ unfiltered: true })],
-      [`stage=${stage}`, async () => card(db, { stages: [stage] })],
-      ["stage + query's sector", async (q) => card(db, { stages: [stage], categories: [q.sector] })],
-      ["stage + other sector", async (q) => card(db, { stages: [stage], categories: [q.other] })],
+    const filters: TFilterCase[] = [
+      { name: "none", params: () => ({}) },
+      { name: `stage=${stage}`, params: () => ({ stages: [stage] }) },
+      { name: "stage + query's sector", params: (q) => ({ stages: [stage], categories: [q.sector] }) },
+      { name: "stage + other sector", params: (q) => ({ stages: [stage], categories: [q.other] }) },
     ];
     const cards = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM card")).rows[0]!.n;
-    const out: Record<string, unknown>[] = [];
-    for (const [name, f] of filters) {
-      log(`measuring: ${name}`);
-      out.push(...(await measure(db, name, qs, f)));
+    const step: Record<string, unknown>[] = [];
+    const truths: Set<number>[][] = [];
+    for (const f of filters) {
+      log(`measuring the search step: ${f.name}`);
+      const { rows, truth } = await measureStep(db, f, qs);
+      step.push(...rows);
+      truths.push(truth);
     }
-    printTable(`semantic search step, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries, min_similarity 0.3, page of 20 (embedding excluded)`, out);
+
+    log("starting the service (EMBEDDINGS_PROVIDER=openai, a table of the queries' vectors)…");
+    const embedder = await startTableEmbeddingServer(new Map(qs.map((q, i) => [queryTextOf(i), q.vector])));
+    closing.unshift(() => embedder.close());
+    const service = await startService({
+      databaseUrl: url,
+      port: PORT,
+      env: { EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: embedder.url, EMBEDDINGS_MODEL: SERVER_MODEL, EMBEDDINGS_DIMENSIONS: "512" },
+    });
+    closing.unshift(() => service.close());
+    const e2e: Record<string, unknown>[] = [];
+    for (const [i, f] of filters.entries()) {
+      log(`measuring end to end: ${f.name}`);
+      e2e.push(...(await measureEndToEnd(service, embedder.embedded, f, qs, await slugSets(client, truths[i]!))));
+    }
+
+    const what = `${cards.toLocaleString("en-US")} cards, ${QUERIES} queries, min_similarity ${MIN_SIMILARITY}, page of ${PAGE}, embedding excluded`;
+    printTable(`semantic search step (searchByVector), ${what}`, step);
+    printTable(`end to end: GET /v1/cards/?search=...&semantic=true, one request at a time, ${what}`, e2e);
     printTable("server memory", [memory]);
     printTable("query embedding", await localModelTiming());
   } finally {
-    await client.end();
-    await db.$disconnect();
+    for (const close of closing) await close();
   }
 }
 
 /** The cards list's own WHERE for these filters (server/domain/cards/filters.ts). */
-async function card(db: TDb, p: { stages?: string[]; categories?: string[] }) {
+async function card(db: TDb, p: { stages?: string[]; categories?: string[] }): Promise<TFilter> {
   const where = await buildCardWhere(db, 0, p);
   return { sql: where.sql, ids: matchingIdsSql(where), unfiltered: where.unfiltered };
 }

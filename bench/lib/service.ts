@@ -17,8 +17,8 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`service did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** The real service (`node bin/start.js`) on the given database, with an unlimited token. */
-export async function startService({ databaseUrl, port }: { databaseUrl: string; port: number }) {
+/** The real service (`node bin/start.js`) on the given database, with an unlimited token; `env` adds or overrides variables. */
+export async function startService({ databaseUrl, port, env: extra }: { databaseUrl: string; port: number; env?: Record<string, string> }) {
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -27,6 +27,7 @@ export async function startService({ databaseUrl, port }: { databaseUrl: string;
     DEMO_SEED: "0",
     WORKERS: "0",
     LOG_LEVEL: "warn",
+    ...extra,
   };
   const child = spawn(process.execPath, ["bin/start.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   const baseUrl = `http://localhost:${port}`;
