@@ -2,6 +2,7 @@ import type { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
+import { Lru } from "../../lib/lru";
 import { queryText, type TEmbeddingKind } from "./kinds";
 import { EmbeddingProviderError, modelKey, type TEmbeddingProvider } from "./provider";
 import { embeddingProvider } from "./providers";
@@ -55,34 +56,27 @@ function currentProvider(): TEmbeddingProvider {
 }
 
 /** "Some row has a vector of this model" is remembered for a minute (it only stops being true on a model change). */
-const availabilityByDb = new WeakMap<TDb, Map<string, number>>();
+const availabilityByDb = new WeakMap<TDb, Lru<true>>();
 
 async function requireVectors(db: TDb, kind: TEmbeddingKind, ref: TModelRef): Promise<void> {
   let availability = availabilityByDb.get(db);
-  if (!availability) availabilityByDb.set(db, (availability = new Map()));
+  if (!availability) availabilityByDb.set(db, (availability = new Lru<true>(100, 60_000)));
   const key = `${kind}\0${ref.model}\0${ref.dimensions}`;
-  const at = availability.get(key);
-  if (at !== undefined && Date.now() - at < 60_000) return;
+  if (availability.get(key)) return;
   if (!(await hasVectors(db, kind, ref))) {
-    availability.delete(key);
     throw unavailable(`Semantic search is unavailable: no ${kind} has an embedding of the current model yet (they are being computed).`);
   }
-  availability.set(key, Date.now());
+  availability.set(key, true);
 }
 
 /** Recent query vectors: paging through results does not embed the same text again. */
-const queryCache = new Map<string, number[]>();
-const QUERY_CACHE_SIZE = 500;
+const queryCache = new Lru<number[]>(500);
 
 export async function embedQuery(provider: TEmbeddingProvider, query: string): Promise<number[]> {
   const text = queryText(query);
   const key = `${modelKey(provider)}\0${text}`;
   const hit = queryCache.get(key);
-  if (hit) {
-    queryCache.delete(key);
-    queryCache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   let vector: number[] | undefined;
   try {
     vector = (await provider.embed([text], { priority: "query" }))[0];
@@ -93,7 +87,6 @@ export async function embedQuery(provider: TEmbeddingProvider, query: string): P
   }
   if (!vector) throw unavailable("Semantic search is unavailable: the embedding provider returned no vector.");
   queryCache.set(key, vector);
-  if (queryCache.size > QUERY_CACHE_SIZE) queryCache.delete(queryCache.keys().next().value!);
   return vector;
 }
 

@@ -1,6 +1,7 @@
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
+import { Lru } from "../../lib/lru";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import type { TModelRef } from "./store";
 import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
@@ -90,14 +91,28 @@ interface TCandidate {
 
 const similarityOf = (dist: number) => (Number.isFinite(dist) ? Math.min(1, Math.max(0, 1 - dist)) : 0);
 
+/**
+ * Recent estimates by filter: an estimate only changes when the table's statistics do, and a
+ * client paging through results (or many clients using the same filter) sends the same filter
+ * again. Kept per database client, keyed by the statement and its values, forgotten after a minute.
+ */
+const estimatesByDb = new WeakMap<TDb, Lru<number>>();
+
 /** The planner's estimate of the rows matching the filters (planning only, nothing is read). */
 async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prisma.Sql): Promise<number> {
   const k = KINDS[kind];
-  const rows = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM ${k.table} ${k.alias} WHERE ${where}`;
+  const statement = Prisma.sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${k.table} ${k.alias} WHERE ${where}`;
+  let estimates = estimatesByDb.get(db);
+  if (!estimates) estimatesByDb.set(db, (estimates = new Lru<number>(1_000, 60_000)));
+  const key = JSON.stringify([statement.sql, statement.values]);
+  const known = estimates.get(key);
+  if (known !== undefined) return known;
+  const rows = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>(statement);
   const plan = rows[0]?.["QUERY PLAN"];
   const parsed = typeof plan === "string" ? (JSON.parse(plan) as typeof plan) : plan;
-  return parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
+  const estimate = parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
+  estimates.set(key, estimate);
+  return estimate;
 }
 
 /**

@@ -1,0 +1,31 @@
+/**
+ * A small in-process cache: at most `capacity` entries, the least recently used dropped first,
+ * each entry forgotten `ttlMs` after it was set (never, without a ttl).
+ */
+export class Lru<V> {
+  private readonly entries = new Map<string, { value: V; at: number }>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly ttlMs = Number.POSITIVE_INFINITY,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - entry.at >= this.ttlMs) return undefined;
+    this.entries.set(key, entry); // most recently used last
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, at: Date.now() });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
