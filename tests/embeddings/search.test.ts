@@ -187,4 +187,23 @@ describe("semantic search", () => {
     }
     await expect(page()).resolves.toBeTruthy();
   });
+
+  it("keeps a 512-d vector's row inline, a long model key included (searches check the key on every candidate)", async () => {
+    const card = fx.cards[0]!.id;
+    const rollback = new Error("rollback");
+    const chunks = await t.db
+      .$transaction(async (tx) => {
+        const toastChunks = async () => {
+          const [{ toast }] = await tx.$queryRaw<{ toast: string }[]>`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'card_embedding'::regclass`;
+          const [{ n }] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${toast}`);
+          return n;
+        };
+        const before = await toastChunks();
+        // 2,056 bytes of vector: the row is over PostgreSQL's 2 kB threshold, as with the local model.
+        await tx.$executeRaw`UPDATE card_embedding SET model = 'local:universal-sentence-encoder-lite', embedding = array_fill(0.5::real, ARRAY[512])::vector WHERE card_id = ${card}`;
+        throw Object.assign(rollback, { chunks: (await toastChunks()) - before });
+      })
+      .catch((e: unknown) => (e === rollback ? (e as Error & { chunks: number }).chunks : Promise.reject(e)));
+    expect(chunks).toBe(0);
+  });
 });

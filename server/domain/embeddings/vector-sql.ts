@@ -35,5 +35,5 @@ export function hnswIndexName(kind: TEmbeddingKind, dimensions: number): string 
 /** The DDL of that index (the migration holds the same statements for INDEXED_DIMENSIONS). */
 export function hnswIndexDdl(kind: TEmbeddingKind, dimensions: number): string {
   const n = Number(dimsSql(dimensions).sql);
-  return `CREATE INDEX IF NOT EXISTS ${hnswIndexName(kind, n)} ON ${kind}_embedding USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WHERE vector_dims(embedding) = ${n}`;
+  return `CREATE INDEX IF NOT EXISTS ${hnswIndexName(kind, n)} ON ${kind}_embedding USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WITH (ef_construction = 128) WHERE vector_dims(embedding) = ${n}`;
 }
