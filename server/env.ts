@@ -21,10 +21,11 @@ const ZEnv = z.object({
   ),
   EMBEDDINGS_URL: z.string().trim().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
-  EMBEDDINGS_MODEL: z.string().trim().optional(),
+  /** Stored with every vector (inline, migration 20261123000000): a name, not a document. */
+  EMBEDDINGS_MODEL: z.string().trim().max(200).optional(),
   EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().optional(),
   /** HNSW candidates per step of a semantic search (pgvector hnsw.ef_search): recall against latency. */
-  SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(100),
+  SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(200),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FREE_LIFETIME_LIMIT: z.coerce.number().int().min(0).default(100),
   PAID_DAILY_LIMIT: z.coerce.number().int().min(0).default(500),
