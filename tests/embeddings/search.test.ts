@@ -194,9 +194,9 @@ describe("semantic search", () => {
     const chunks = await t.db
       .$transaction(async (tx) => {
         const toastChunks = async () => {
-          const [{ toast }] = await tx.$queryRaw<{ toast: string }[]>`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'card_embedding'::regclass`;
-          const [{ n }] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${toast}`);
-          return n;
+          const [table] = await tx.$queryRaw<{ toast: string }[]>`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'card_embedding'::regclass`;
+          const [count] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${table!.toast}`);
+          return count!.n;
         };
         const before = await toastChunks();
         // 2,056 bytes of vector: the row is over PostgreSQL's 2 kB threshold, as with the local model.
