@@ -32,7 +32,7 @@ export function hnswIndexName(kind: TEmbeddingKind, dimensions: number): string 
   return `vm_${kind}_embedding_hnsw_${dimensions}`;
 }
 
-/** The DDL of that index (the migration holds the same statements for INDEXED_DIMENSIONS). */
+/** The DDL of that index (migration 20261122112102 creates it for INDEXED_DIMENSIONS, 20261123000000 sets its ef_construction). */
 export function hnswIndexDdl(kind: TEmbeddingKind, dimensions: number): string {
   const n = Number(dimsSql(dimensions).sql);
   return `CREATE INDEX IF NOT EXISTS ${hnswIndexName(kind, n)} ON ${kind}_embedding USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WITH (ef_construction = 128) WHERE vector_dims(embedding) = ${n}`;
