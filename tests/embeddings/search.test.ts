@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../../server/db/generated/prisma/client";
 import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "../../server/domain/embeddings";
 import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
+import { vectorLiteral } from "../../server/domain/embeddings/vector-sql";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { HASH_DIMS, HASH_ENV, setEmbeddingsEnv } from "./env";
 import { bruteForce, sameRanking, seedSynthetic, type TSynthetic } from "./fixture";
@@ -186,6 +187,40 @@ describe("semantic search", () => {
       other();
     }
     await expect(page()).resolves.toBeTruthy();
+  });
+
+  it("index path: a run of equal distances past the similarity threshold is not read to its end", async () => {
+    const provider = embeddingProvider()!;
+    await rebuildEmbeddings(t.db, provider, { onlyMissing: true }); // also when run alone
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    const unit = (...parts: [number, number][]) => {
+      const v = new Array<number>(HASH_DIMS).fill(0);
+      for (const [i, x] of parts) v[i] = x;
+      return vectorLiteral(v);
+    };
+    const ids = fx.cards.map((c) => c.id);
+    const saved = await t.db.$queryRaw<{ id: number; v: string }[]>`SELECT card_id AS id, embedding::text AS v FROM card_embedding WHERE card_id = ANY(${ids}::int[])`;
+    // 60 cards share one vector (similarity 0.447 to the query), the others another (similarity 0).
+    const tied = ids.slice(0, 60);
+    await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${unit([1, 1])}::vector WHERE card_id = ANY(${tied}::int[])`;
+    await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${unit([2, 1])}::vector WHERE card_id = ANY(${ids.slice(60)}::int[])`;
+    let reads = 0;
+    const counting = new Proxy(t.db, {
+      get: (target, prop, receiver) => (prop === "$transaction" ? (...a: unknown[]) => (reads++, (target.$transaction as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, prop, receiver)),
+    });
+    try {
+      const search = (minSimilarity: number) =>
+        searchByVector(counting, { kind: "card", ref, vector: [1, 0.5, ...new Array<number>(HASH_DIMS - 2).fill(0)], unfiltered: true, minSimilarity, limit: 20, offset: 0, includeTotal: false, strategy: "index" });
+      expect((await search(0.99)).rows).toEqual([]);
+      expect(reads).toBe(1);
+      // Within the threshold the run is the list itself: read to its end, ordered by id.
+      reads = 0;
+      const page = await search(0.3);
+      expect(page.rows.map((r) => r.id)).toEqual([...tied].sort((a, b) => a - b).slice(0, 21));
+      expect(reads).toBeGreaterThan(1);
+    } finally {
+      for (const row of saved) await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${row.v}::vector WHERE card_id = ${row.id}`;
+    }
   });
 
   it("keeps a 512-d vector's row inline, a long model key included (searches check the key on every candidate)", async () => {

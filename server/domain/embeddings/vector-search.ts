@@ -92,6 +92,8 @@ interface TCandidate {
 }
 
 const similarityOf = (dist: number) => (Number.isFinite(dist) ? Math.min(1, Math.max(0, 1 - dist)) : 0);
+/** Whether a candidate at this distance is in the result list (its similarity reaches the threshold). */
+const withinThreshold = (s: TVectorSearch, dist: number) => similarityOf(dist) >= s.minSimilarity - 1e-12;
 
 /**
  * Recent estimates by filter: an estimate only changes when the table's statistics do, and a
@@ -226,12 +228,15 @@ const byDistanceThenId = (a: TCandidate, b: TCandidate) => a.dist - b.dist || a.
  * the scan ends first. The scan emits candidates in distance order (strict_order), but equal
  * distances (identical vectors) in whatever order the graph walk met them, which changes with the
  * scan's length: so it reads one candidate more than needed, and further while a run of equal
- * distances crosses the cut. Every page then cuts the same sequence.
+ * distances crosses the cut. Every page then cuts the same sequence. A run past the similarity
+ * threshold does not matter (the list ends before it): without that check, a query unlike most
+ * rows (thousands at similarity 0, common with sparse vectors) read them all, doubling each time.
  */
 async function indexRanking(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
   for (let read = wanted + 1; ; read *= 2) {
     const found = (await indexCandidates(db, s, read)).sort(byDistanceThenId);
-    if (found.length < read || found[wanted - 1]!.dist !== found[wanted]!.dist) return found.slice(0, wanted);
+    const cut = found[wanted - 1]?.dist;
+    if (found.length < read || cut !== found[wanted]!.dist || !withinThreshold(s, cut!)) return found.slice(0, wanted);
   }
 }
 
@@ -244,8 +249,8 @@ async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "ind
     candidates = await exactCandidates(db, s, wanted);
   }
   const list = candidates
-    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }))
-    .filter((c) => c.similarity >= s.minSimilarity - 1e-12);
+    .filter((c) => withinThreshold(s, c.dist))
+    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }));
   return { list, path };
 }
 
