@@ -41,6 +41,7 @@ import { printTable } from "./lib/report";
 import { startTableEmbeddingServer } from "./lib/embedding-server";
 import { startService } from "./lib/service";
 import { queryText } from "../server/domain/embeddings/kinds";
+import { modelKey } from "../server/domain/embeddings/provider";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
@@ -48,7 +49,7 @@ const MWM = process.env.BENCH_MWM ?? "4GB";
 const PORT = Number(process.env.BENCH_PORT ?? 3119);
 /** The model's name at the table embedding server, and the key its vectors are stored under (modelKey: "openai:<model>"). */
 const SERVER_MODEL = "bench-calibrated-512";
-const MODEL = `openai:${SERVER_MODEL}`;
+const MODEL = modelKey({ id: "openai", model: SERVER_MODEL });
 const REF = { model: MODEL, dimensions: 512 };
 const MIN_SIMILARITY = 0.3;
 const PAGE = 20;
