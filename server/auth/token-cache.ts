@@ -1,5 +1,6 @@
 import pg from "pg";
 import { logger } from "../lib/logger";
+import { Lru } from "../lib/lru";
 
 /**
  * Resolved API tokens, remembered so that an API request costs one database round trip instead of
@@ -20,13 +21,8 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 const RETRY_MS = 1_000;
 
-interface TEntry<T> {
-  value: T;
-  storedAt: number;
-}
-
 export class TokenCache<T> {
-  private entries = new Map<string, TEntry<T>>();
+  private readonly entries = new Lru<T>(MAX_ENTRIES, TTL_MS);
   private gen = 0;
   private listening = false;
 
@@ -40,20 +36,13 @@ export class TokenCache<T> {
     return this.gen;
   }
 
-  get(hash: string, now = Date.now()): T | undefined {
-    const e = this.entries.get(hash);
-    if (!e) return undefined;
-    if (now - e.storedAt > TTL_MS) {
-      this.entries.delete(hash);
-      return undefined;
-    }
-    return e.value;
+  get(hash: string): T | undefined {
+    return this.entries.get(hash);
   }
 
-  set(hash: string, value: T, generation: number, now = Date.now()): void {
+  set(hash: string, value: T, generation: number): void {
     if (!this.listening || generation !== this.gen) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { value, storedAt: now });
+    this.entries.set(hash, value);
   }
 
   /** Something changed: forget everything, and refuse results of lookups that started before. */

@@ -25,7 +25,21 @@ export class Lru<V> {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** One Lru per owner object (a database client, say): made on first use, gone with its owner. */
+export function lruPerOwner<V>(capacity: number, ttlMs?: number): (owner: object) => Lru<V> {
+  const caches = new WeakMap<object, Lru<V>>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (!cache) caches.set(owner, (cache = new Lru<V>(capacity, ttlMs)));
+    return cache;
+  };
 }

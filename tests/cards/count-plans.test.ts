@@ -118,14 +118,15 @@ describe("count plans", () => {
 
 describe("remembered totals", () => {
   it("are reused while nothing changes and counted again after any write", async () => {
-    const { rememberedCount, cacheKey } = await import("../../server/domain/cards/count-cache");
+    const { rememberedCount } = await import("../../server/domain/cards/count-cache");
+    const { sqlKey } = await import("../../server/db/sql-key");
     const { countSql } = await import("../../server/domain/cards/count");
     const where = await buildCardWhere(t.db, 1, { categories: ["infra"] });
     const before = (await get("categories=infra")).pagination.total;
-    const entry = rememberedCount(t.db, cacheKey(countSql(where)!));
+    const entry = rememberedCount(t.db, sqlKey(countSql(where)!));
     expect(entry?.count).toBe(before);
     expect((await get("categories=infra&offset=1")).pagination.total).toBe(before);
-    expect(rememberedCount(t.db, cacheKey(countSql(where)!))?.version).toBe(entry!.version);
+    expect(rememberedCount(t.db, sqlKey(countSql(where)!))?.version).toBe(entry!.version);
 
     const infra = await t.db.category.findUniqueOrThrow({ where: { slug: "infra" } });
     const c = await t.db.card.create({ data: { slug: "infra-new", name: "Infra new" } });

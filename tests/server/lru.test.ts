@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Lru } from "../../server/lib/lru";
+import { Lru, lruPerOwner } from "../../server/lib/lru";
 
 describe("Lru", () => {
   afterEach(() => vi.useRealTimers());
@@ -34,5 +34,22 @@ describe("Lru", () => {
     vi.setSystemTime(1_000);
     expect(cache.get("a")).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it("clear forgets everything", () => {
+    const cache = new Lru<number>(10);
+    cache.set("a", 1);
+    cache.clear();
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("lruPerOwner keeps one cache per owner", () => {
+    const cacheOf = lruPerOwner<number>(10);
+    const a = {};
+    const b = {};
+    cacheOf(a).set("k", 1);
+    expect(cacheOf(a).get("k")).toBe(1);
+    expect(cacheOf(b).get("k")).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
+import { sqlKey } from "../../db/sql-key";
+import { lruPerOwner } from "../../lib/lru";
 
 /**
  * Exact totals without counting on every request. Every write to the tables a card list reads
@@ -22,41 +24,21 @@ export interface TVersionedCount {
   cards: number;
 }
 
-const MAX_ENTRIES = 5000;
-const caches = new WeakMap<TDb, Map<string, TVersionedCount>>();
-
-export function cacheKey(sql: Prisma.Sql): string {
-  return `${sql.text}\u0001${JSON.stringify(sql.values)}`;
-}
-
-function cacheOf(db: TDb): Map<string, TVersionedCount> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+/** At most 5,000 counts per database client, the least recently used dropped first. */
+const cacheOf = lruPerOwner<TVersionedCount>(5000);
 
 /** The remembered count for `key` (any version; the caller compares). */
 export function rememberedCount(db: TDb, key: string): TVersionedCount | undefined {
-  const cache = cacheOf(db);
-  const hit = cache.get(key);
-  if (hit) {
-    // Least recently used goes first: re-insert on use.
-    cache.delete(key);
-    cache.set(key, hit);
-  }
-  return hit;
+  return cacheOf(db).get(key);
 }
 
 function remember(db: TDb, key: string, value: TVersionedCount): TVersionedCount {
-  const cache = cacheOf(db);
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cacheOf(db).set(key, value);
   return value;
 }
 
 /** Runs a count statement (one row, column `n`) with the version of its snapshot, and remembers it. */
-export async function countAtVersion(db: TDb, countSql: Prisma.Sql, key = cacheKey(countSql)): Promise<TVersionedCount> {
+export async function countAtVersion(db: TDb, countSql: Prisma.Sql, key = sqlKey(countSql)): Promise<TVersionedCount> {
   const [row] = await db.$queryRaw<{ version: string; n: number; cards: number }[]>`
     SELECT ${VERSION_SQL} AS version, c.n, ${CARDS_SQL} AS cards FROM (${countSql}) c`;
   return remember(db, key, { version: row?.version ?? "0", count: row?.n ?? 0, cards: row?.cards ?? 0 });
@@ -67,7 +49,7 @@ export async function countAtVersion(db: TDb, countSql: Prisma.Sql, key = cacheK
  * one when it was counted at that version, else counted now.
  */
 export async function countFor(db: TDb, countSql: Prisma.Sql, version: string, known?: TVersionedCount): Promise<number> {
-  const key = cacheKey(countSql);
+  const key = sqlKey(countSql);
   const hit = known ?? rememberedCount(db, key);
   if (hit && hit.version === version) return hit.count;
   return (await countAtVersion(db, countSql, key)).count;

@@ -1,7 +1,8 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { countSql } from "./count";
-import { cacheKey, countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
+import { sqlKey } from "../../db/sql-key";
+import { countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
 import type { TCardWhere } from "./filters";
 import { pageSql, queryPage } from "./rows";
 import { orderBySql, type TSort } from "./sort";
@@ -43,7 +44,7 @@ export async function planCardList(
   const forms = where.pageForms;
   if (forms && count) {
     // How many cards match (the total, usually remembered) decides how to read the page.
-    const known = rememberedCount(db, cacheKey(count)) ?? (await countAtVersion(db, count));
+    const known = rememberedCount(db, sqlKey(count)) ?? (await countAtVersion(db, count));
     const walk = walkIsCheaper(known.count, known.cards, (p.offset + fetch) * forms.walkCost);
     const page = walk
       ? pageSql(accountId, forms.walk, order, fetch, p.offset)
@@ -57,7 +58,7 @@ export async function planCardList(
 export async function runPlan(db: TDb, plan: TListPlan, unfiltered: boolean, includeTotal: boolean) {
   if (!plan.page) return { rows: [], total: includeTotal ? 0 : null };
   const count = includeTotal ? plan.count : null;
-  const remembered = count ? (plan.known ?? rememberedCount(db, cacheKey(count))) : undefined;
+  const remembered = count ? (plan.known ?? rememberedCount(db, sqlKey(count))) : undefined;
   // Nothing remembered: count alongside the page instead of after it.
   const [page, fresh] = await Promise.all([
     queryPage(db, plan.page),

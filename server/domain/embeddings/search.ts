@@ -2,7 +2,7 @@ import type { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
-import { Lru } from "../../lib/lru";
+import { Lru, lruPerOwner } from "../../lib/lru";
 import { queryText, type TEmbeddingKind } from "./kinds";
 import { EmbeddingProviderError, modelKey, type TEmbeddingProvider } from "./provider";
 import { embeddingProvider } from "./providers";
@@ -56,11 +56,10 @@ function currentProvider(): TEmbeddingProvider {
 }
 
 /** "Some row has a vector of this model" is remembered for a minute (it only stops being true on a model change). */
-const availabilityByDb = new WeakMap<TDb, Lru<true>>();
+const availabilityOf = lruPerOwner<true>(100, 60_000);
 
 async function requireVectors(db: TDb, kind: TEmbeddingKind, ref: TModelRef): Promise<void> {
-  let availability = availabilityByDb.get(db);
-  if (!availability) availabilityByDb.set(db, (availability = new Lru<true>(100, 60_000)));
+  const availability = availabilityOf(db);
   const key = `${kind}\0${ref.model}\0${ref.dimensions}`;
   if (availability.get(key)) return;
   if (!(await hasVectors(db, kind, ref))) {

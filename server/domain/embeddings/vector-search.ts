@@ -1,7 +1,8 @@
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
-import { Lru } from "../../lib/lru";
+import { sqlKey } from "../../db/sql-key";
+import { lruPerOwner } from "../../lib/lru";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import type { TModelRef } from "./store";
 import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
@@ -100,15 +101,14 @@ const withinThreshold = (s: TVectorSearch, dist: number) => similarityOf(dist) >
  * client paging through results (or many clients using the same filter) sends the same filter
  * again. Kept per database client, keyed by the statement and its values, forgotten after a minute.
  */
-const estimatesByDb = new WeakMap<TDb, Lru<number>>();
+const estimatesOf = lruPerOwner<number>(1_000, 60_000);
 
 /** The planner's estimate of the rows matching the filters (planning only, nothing is read). */
 async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prisma.Sql): Promise<number> {
   const k = KINDS[kind];
   const statement = Prisma.sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${k.table} ${k.alias} WHERE ${where}`;
-  let estimates = estimatesByDb.get(db);
-  if (!estimates) estimatesByDb.set(db, (estimates = new Lru<number>(1_000, 60_000)));
-  const key = JSON.stringify([statement.sql, statement.values]);
+  const estimates = estimatesOf(db);
+  const key = sqlKey(statement);
   const known = estimates.get(key);
   if (known !== undefined) return known;
   const rows = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>(statement);

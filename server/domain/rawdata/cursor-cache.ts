@@ -1,3 +1,4 @@
+import { Lru } from "../../lib/lru";
 import type { TSortKey } from "./sort";
 
 /**
@@ -13,44 +14,22 @@ import type { TSortKey } from "./sort";
  * back). Without a remembered key (another offset, another process, an expired entry) the request
  * is a plain OFFSET read with the same result as ever.
  *
- * Entries live in this process's memory, per account, for TTL_MS, at most MAX_ENTRIES (oldest
- * dropped first).
+ * Entries live in this process's memory, per account, for 15 minutes, at most 20,000 (the least
+ * recently used dropped first).
  */
 
-const TTL_MS = 15 * 60_000;
-const MAX_ENTRIES = 20_000;
-
-interface TEntry {
-  key: TSortKey;
-  at: number;
-}
-
-const entries = new Map<string, TEntry>();
+const entries = new Lru<TSortKey>(20_000, 15 * 60_000);
 
 const id = (accountId: number, signature: string, offset: number) => `${accountId}\u0001${offset}\u0001${signature}`;
 
 /** The key of the row just before `offset`, when this account's previous page of the query ended there. */
 export function cachedKey(accountId: number, signature: string, offset: number): TSortKey | undefined {
-  const k = id(accountId, signature, offset);
-  const entry = entries.get(k);
-  if (!entry) return undefined;
-  if (Date.now() - entry.at > TTL_MS) {
-    entries.delete(k);
-    return undefined;
-  }
-  return entry.key;
+  return entries.get(id(accountId, signature, offset));
 }
 
 /** Remembers that the row before `offset` (the last row served) has `key`. */
 export function rememberKey(accountId: number, signature: string, offset: number, key: TSortKey): void {
-  const k = id(accountId, signature, offset);
-  entries.delete(k);
-  entries.set(k, { key, at: Date.now() });
-  while (entries.size > MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    entries.delete(oldest);
-  }
+  entries.set(id(accountId, signature, offset), key);
 }
 
 /** Forgets everything (tests). */
