@@ -1,4 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { ClientConfig } from "pg";
+import { parseIntoClientConfig } from "pg-connection-string";
 import { env } from "../env";
 import { PrismaClient } from "./generated/prisma/client";
 import { startEmbeddedHost, type TEmbeddedHost, type THostRole } from "./embedded";
@@ -19,8 +21,23 @@ interface TDbState {
 
 const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
 
+/**
+ * Settings of every connection the service opens, sent with the connection's startup: `jit=off`,
+ * because the service runs short queries whose estimated cost can still be high (an exact vector
+ * ranking, a count), and PostgreSQL would then spend about 0.3 s compiling a query that runs in
+ * milliseconds (the embedded database has no JIT). Options already in the URL come after these, so
+ * they win.
+ */
+const CONNECTION_OPTIONS = "-c jit=off";
+
+/** The driver's configuration for a URL (read by the driver's own parser), with the service's connection options. */
+export function connectionConfig(url: string): ClientConfig {
+  const config = parseIntoClientConfig(url);
+  return { ...config, options: [CONNECTION_OPTIONS, config.options].filter(Boolean).join(" ") };
+}
+
 export function createPrisma(url: string, max = 10): TDb {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  return new PrismaClient({ adapter: new PrismaPg({ ...connectionConfig(url), max }) });
 }
 
 /** Opens the database for this process (idempotent). `role` matters only in embedded mode. */

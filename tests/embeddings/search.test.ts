@@ -1,8 +1,9 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../../server/db/generated/prisma/client";
 import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "../../server/domain/embeddings";
 import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
-import { vectorLiteral } from "../../server/domain/embeddings/vector-sql";
+import { dimsSql, vectorLiteral, vectorWithScanSettings } from "../../server/domain/embeddings/vector-sql";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { HASH_DIMS, HASH_ENV, setEmbeddingsEnv } from "./env";
 import { bruteForce, sameRanking, seedSynthetic, type TSynthetic } from "./fixture";
@@ -206,7 +207,7 @@ describe("semantic search", () => {
     await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${unit([2, 1])}::vector WHERE card_id = ANY(${ids.slice(60)}::int[])`;
     let reads = 0;
     const counting = new Proxy(t.db, {
-      get: (target, prop, receiver) => (prop === "$transaction" ? (...a: unknown[]) => (reads++, (target.$transaction as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, prop, receiver)),
+      get: (target, prop, receiver) => (prop === "$queryRaw" ? (...a: unknown[]) => (reads++, (target.$queryRaw as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, prop, receiver)),
     });
     try {
       const search = (minSimilarity: number) =>
@@ -220,6 +221,36 @@ describe("semantic search", () => {
       expect(reads).toBeGreaterThan(1);
     } finally {
       for (const row of saved) await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${row.v}::vector WHERE card_id = ${row.id}`;
+    }
+  });
+
+  it("index scan settings travel in the scan's own statement and last only for it", async () => {
+    await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: true }); // also when run alone
+    const n = dimsSql(HASH_DIMS);
+    const q = vectorLiteral(hashEmbedding(QUERIES[0]!, HASH_DIMS));
+    // Without iterative scans, an HNSW scan returns at most ef_search rows: the count shows the setting.
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    try {
+      await client.query("SET enable_seqscan = off"); // the index, even on a small table
+      const scan = async (efSearch: number) => {
+        const settings = { "hnsw.iterative_scan": "off", "hnsw.ef_search": String(efSearch) };
+        const sql = Prisma.sql`
+          SELECT card_id AS id FROM card_embedding e WHERE vector_dims(e.embedding) = ${n}
+           ORDER BY e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)}
+           LIMIT 100`;
+        return (await client.query(sql.text, sql.values)).rowCount;
+      };
+      expect(await scan(3)).toBe(3);
+      expect(await scan(17)).toBe(17);
+      // The same connection afterwards: back to pgvector's defaults.
+      const after = await client.query("SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS it");
+      expect(after.rows[0]).toEqual({ ef: "40", it: "off" });
+      await client.query("SET hnsw.iterative_scan = strict_order");
+      expect(await scan(3)).toBe(3); // the statement's own value wins over the session's
+      expect((await client.query("SELECT current_setting('hnsw.iterative_scan') AS it")).rows[0]).toEqual({ it: "strict_order" });
+    } finally {
+      await client.end();
     }
   });
 

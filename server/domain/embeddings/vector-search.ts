@@ -5,7 +5,7 @@ import { sqlKey } from "../../db/sql-key";
 import { lruPerOwner } from "../../lib/lru";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import type { TModelRef } from "./store";
-import { dimsSql, isIndexed, vectorLiteral } from "./vector-sql";
+import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vector-sql";
 
 /**
  * Ranking stored vectors against a query vector, the other filters applied first.
@@ -119,18 +119,6 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   return estimate;
 }
 
-/**
- * Runs a search query with transaction-local settings: one batch transaction of two statements,
- * the settings then the query (a batch costs one round trip less than an interactive transaction).
- * JIT is always off: a large estimated cost would make PostgreSQL compile the query first (about
- * 0.3 s) for a query that runs in milliseconds.
- */
-async function withSearchSettings<T>(db: TDb, settings: Record<string, string>, query: Prisma.Sql): Promise<T[]> {
-  const all = Object.entries({ jit: "off", ...settings }).map(([name, value]) => Prisma.sql`set_config(${name}, ${value}, true)`);
-  const [, rows] = await db.$transaction([db.$queryRaw`SELECT ${Prisma.join(all)}`, db.$queryRaw<T[]>(query)]);
-  return rows;
-}
-
 /** A SELECT of the ids of the rows passing the filters: `s.ids` when given, else through `where`. */
 function filteredIds(s: TVectorSearch, where: Prisma.Sql, read: "all" | "first"): Prisma.Sql {
   const k = KINDS[s.kind];
@@ -152,12 +140,12 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
     "hnsw.ef_search": String(Math.min(1000, Math.max(efSearch(), wanted))),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
-  return withSearchSettings<TCandidate>(db, settings, Prisma.sql`
+  return db.$queryRaw<TCandidate[]>`
         SELECT e.${k.key} AS id, (e.embedding::vector(${n}) <=> ${q}::vector(${n}))::float8 AS dist
           FROM ${k.embeddings} e
          WHERE vector_dims(e.embedding) = ${n} AND e.model = ${s.ref.model} AND ${ok}
-         ORDER BY e.embedding::vector(${n}) <=> ${q}::vector(${n})
-         LIMIT ${wanted}`);
+         ORDER BY e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)}
+         LIMIT ${wanted}`;
 }
 
 async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
@@ -167,17 +155,17 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
   if (s.unfiltered || !s.where) {
     // Every row qualifies (an embedding's row always exists: the foreign key cascades).
-    return withSearchSettings<TCandidate>(db, {}, Prisma.sql`
+    return db.$queryRaw<TCandidate[]>`
       SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
         FROM ${k.embeddings} x WHERE ${own}
        ORDER BY dist, id
-       LIMIT ${wanted}`);
+       LIMIT ${wanted}`;
   }
   // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
   // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
   // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
   // a filter keeping 10% of 50,000 cards.
-  return withSearchSettings<TCandidate>(db, {}, Prisma.sql`
+  return db.$queryRaw<TCandidate[]>`
     WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
     SELECT e.id, e.dist
       FROM f CROSS JOIN LATERAL (
@@ -185,7 +173,7 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
           FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
         OFFSET 0) e
      ORDER BY e.dist, e.id
-     LIMIT ${wanted}`);
+     LIMIT ${wanted}`;
 }
 
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
@@ -203,11 +191,11 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
   const q = vectorLiteral(s.vector);
   const within = s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
-  const rows = await withSearchSettings<{ n: number }>(db, {}, Prisma.sql`
+  const rows = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM (SELECT f.id FROM (${filteredIds(s, where, "first")}) f LIMIT ${FULL_LIST_SAMPLE}) f
       CROSS JOIN LATERAL (SELECT 1 FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own} OFFSET 0) e
-      LIMIT ${n}) s`);
+      LIMIT ${n}) s`;
   return (rows[0]?.n ?? 0) >= n;
 }
 

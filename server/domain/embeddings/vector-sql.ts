@@ -27,6 +27,19 @@ export function vectorLiteral(vector: number[]): string {
   return `[${vector.map((x) => (Number.isInteger(x) ? String(x) : x.toPrecision(9))).join(",")}]`;
 }
 
+/**
+ * The query vector of an index scan's ORDER BY, carrying the scan's settings: a scalar subquery
+ * whose condition sets them for the current transaction, which is this one statement. PostgreSQL
+ * evaluates it (an InitPlan) when the index scan computes its ordering key, before the scan's first
+ * row, and pgvector reads hnsw.ef_search, hnsw.iterative_scan and hnsw.max_scan_tuples as it fetches
+ * rows (hnswgettuple): one statement, one round trip, where BEGIN, the settings, the query and
+ * COMMIT took four (a test checks that the settings apply). set_config never returns NULL.
+ */
+export function vectorWithScanSettings(q: string, n: Prisma.Sql, settings: Record<string, string>): Prisma.Sql {
+  const set = Object.entries(settings).map(([name, value]) => Prisma.sql`set_config(${name}, ${value}, true) IS NOT NULL`);
+  return Prisma.sql`(SELECT ${q}::vector(${n}) WHERE ${Prisma.join(set, " AND ")})`;
+}
+
 /** The hand-written index name for a kind and size (for the benchmark and documentation). */
 export function hnswIndexName(kind: TEmbeddingKind, dimensions: number): string {
   return `vm_${kind}_embedding_hnsw_${dimensions}`;
