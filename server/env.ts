@@ -23,7 +23,16 @@ const ZEnv = z.object({
   EMBEDDINGS_API_KEY: z.string().optional(),
   /** Stored with every vector (inline, migration 20261123000000): a name, not a document. */
   EMBEDDINGS_MODEL: z.string().trim().max(200).optional(),
-  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  /**
+   * At most 1,800: a vector is kept inline in its row (migration 20261122105306, for search speed)
+   * and the row must fit in an 8 kB page, whatever the model key's length (200 characters).
+   */
+  EMBEDDINGS_DIMENSIONS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(1800, "must be at most 1800: vectors are stored inline; ask the model for a shorter vector (OpenAI-compatible servers: the model's `dimensions` option)")
+    .optional(),
   /** HNSW candidates per step of a semantic search (pgvector hnsw.ef_search): recall against latency. */
   SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(200),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -51,6 +51,9 @@ describe("provider selection", () => {
     restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_MODEL: undefined, EMBEDDINGS_DIMENSIONS: undefined });
     expect(() => embeddingProvider()).toThrow(/EMBEDDINGS_MODEL, EMBEDDINGS_DIMENSIONS/);
     restore();
+    restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_MODEL: "m", EMBEDDINGS_DIMENSIONS: "3072" });
+    expect(() => embeddingProvider()).toThrow(/EMBEDDINGS_DIMENSIONS.*at most 1800/);
+    restore();
     restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "word2vec" });
     expect(() => embeddingProvider()).toThrow(/EMBEDDINGS_PROVIDER/);
     restore();
