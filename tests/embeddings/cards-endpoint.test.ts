@@ -49,6 +49,15 @@ describe("GET|POST /v1/cards/ semantic", () => {
     const post = await api("POST", "/cards/", { token, body: { search: QUERY, semantic: true, min_similarity: 0.15, limit: 7 } });
     expect(post.body.data).toEqual(r.body.data);
 
+    // The rows read with the ranking are the cards the plain list shows (but for similarity).
+    const plain = new Map<string, unknown>();
+    for (let offset = 0; plain.size < fx.cards.length; offset += 100) {
+      const page = await api("GET", `/cards/?limit=100&offset=${offset}&include_user_data=true`, { token });
+      for (const item of page.body.data as { slug: string }[]) plain.set(item.slug, item);
+    }
+    const withUserData = await api("GET", `/cards/?search=${encodeURIComponent(QUERY)}&semantic=yes&min_similarity=0.15&limit=7&include_user_data=true`, { token });
+    for (const { similarity, ...item } of withUserData.body.data as { slug: string; similarity: number }[]) expect(item).toEqual(plain.get(item.slug));
+
     const stage = await t.db.stage.findUniqueOrThrow({ where: { id: fx.stages[0]! } });
     const filtered = await api("GET", `/cards/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.15&stages=${stage.slug}&limit=100`, { token });
     const wantStage = bruteForce(fx.cards, QUERY, HASH_DIMS, { minSimilarity: 0.15, filter: (c) => c.stageId === stage.id });

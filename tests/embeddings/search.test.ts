@@ -224,6 +224,27 @@ describe("semantic search", () => {
     }
   });
 
+  it("reads the page's rows with the ranking, on every path, for exactly the page's items", async () => {
+    const provider = embeddingProvider()!;
+    await rebuildEmbeddings(t.db, provider, { onlyMissing: true }); // also when run alone
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    const vector = hashEmbedding(QUERIES[1]!, HASH_DIMS);
+    const pageRow = (id: Prisma.Sql) => Prisma.sql`(SELECT 'card ' || ${id}::text)`;
+    for (const strategy of ["index", "exact"] as const) {
+      for (const includeTotal of [false, true]) {
+        const base = { kind: "card" as const, ref, vector, unfiltered: true, minSimilarity: 0.05, limit: 15, offset: 15, includeTotal, strategy };
+        const plain = await searchByVector(t.db, base);
+        const withRows = await searchByVector(t.db, { ...base, pageRow });
+        const label = `${strategy} total=${includeTotal}`;
+        expect(plain.rows.length, label).toBe(includeTotal ? 15 : 16);
+        expect(withRows.rows.map((r) => r.id), label).toEqual(plain.rows.map((r) => r.id));
+        expect(withRows.rows.map((r) => r.row), label).toEqual(plain.rows.map((r) => `card ${r.id}`));
+        expect(withRows.total, label).toBe(plain.total);
+        expect(plain.rows.every((r) => r.row === undefined), label).toBe(true);
+      }
+    }
+  });
+
   it("index scan settings travel in the scan's own statement and last only for it", async () => {
     await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: true }); // also when run alone
     const n = dimsSql(HASH_DIMS);

@@ -7,7 +7,7 @@ import { buildCardWhere, type TCardWhere } from "./filters";
 import { formatCard, type TCardItem, type TCardRow } from "./format";
 import { DEFAULT_MIN_SIMILARITY, type TCardListParams } from "./params";
 import { planCardList, runPlan } from "./plan";
-import { rowsByIds } from "./rows";
+import { decodeCardRow } from "./rows";
 import { rankCardsSemantically } from "./semantic-step";
 import { parseSort, type TSort } from "./sort";
 
@@ -71,6 +71,7 @@ async function semanticPage(db: TDb, accountId: number, where: TCardWhere, p: TC
   const minSimilarity = p.min_similarity ?? DEFAULT_MIN_SIMILARITY;
   const ranked = await rankCardsSemantically({
     db,
+    accountId,
     where,
     query: p.search!,
     minSimilarity,
@@ -78,8 +79,7 @@ async function semanticPage(db: TDb, accountId: number, where: TCardWhere, p: TC
     offset: p.offset,
     includeTotal,
   });
-  const byId = new Map((await rowsByIds(db, accountId, ranked.rows.map((r) => r.id))).map((r) => [r.id, r]));
-  const rows = ranked.rows.map((r) => byId.get(r.id)).filter((r): r is TCardRow => !!r);
+  const rows = ranked.rows.flatMap((r) => (r.row ? [decodeCardRow(r.row)] : []));
   const similarity = new Map(ranked.rows.map((r) => [r.id, r.similarity]));
   return { rows, total: ranked.total, similarity, minSimilarity };
 }

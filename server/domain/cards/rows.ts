@@ -68,15 +68,14 @@ export async function queryPage(db: TDb, sql: Prisma.Sql): Promise<TPage> {
   return { rows: decode<TCardRow>(row?.rows), version: row?.version ?? "0", cards: row?.cards ?? 0 };
 }
 
-/** Cards by id (any order; the caller orders them). */
-export function rowsByIds(db: TDb, accountId: number, ids: number[]): Promise<TCardRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return queryRows(
-    db,
-    Prisma.sql`
-      SELECT coalesce(json_agg(r), '[]')::text AS rows
-      FROM (SELECT ${COLUMNS(accountId)} FROM card c WHERE c.id = ANY(${ids}::int[])) r`,
-  );
+/** The row of the card whose id is `id` (an SQL expression), as JSON text (NULL without such a card): semantic pages read it with their ranking. */
+export function cardRowJson(accountId: number, id: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT row_to_json(r)::text FROM (SELECT ${COLUMNS(accountId)} FROM card c WHERE c.id = ${id}) r)`;
+}
+
+/** Decodes a row read by cardRowJson. */
+export function decodeCardRow(text: string): TCardRow {
+  return JSON.parse(text) as TCardRow;
 }
 
 /** A card by slug, with the detail-only columns. */

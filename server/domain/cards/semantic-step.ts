@@ -2,15 +2,18 @@ import type { TDb } from "../../db/client";
 import { semanticPage, type TSemanticPage } from "../embeddings/search";
 import { matchingIdsSql } from "./count";
 import type { TCardWhere } from "./filters";
+import { cardRowJson } from "./rows";
 
 /**
  * Semantic ranking of the card list (spec Cards rules 4-5, DESIGN.md §5): every other filter is
  * applied first through `buildCardWhere`; the cards that pass and have an embedding of the current
  * model are ranked by cosine similarity to `query`, those under `minSimilarity` dropped, one page
- * of ids returned (best first) with the total. 503 semantic_unavailable comes from semanticPage.
+ * returned (best first, each with its card row as JSON, read by the same statement) with the
+ * total. 503 semantic_unavailable comes from semanticPage.
  */
 export interface TSemanticArgs {
   db: TDb;
+  accountId: number;
   where: TCardWhere;
   query: string;
   minSimilarity: number;
@@ -31,5 +34,6 @@ export function rankCardsSemantically(a: TSemanticArgs): Promise<TSemanticPage> 
     limit: a.limit,
     offset: a.offset,
     includeTotal: a.includeTotal,
+    pageRow: (id) => cardRowJson(a.accountId, id),
   });
 }

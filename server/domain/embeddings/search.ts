@@ -32,6 +32,8 @@ export interface TSemanticPageInput {
   limit: number;
   offset: number;
   includeTotal: boolean;
+  /** Optional: the page's rows read by the ranking statement (TVectorSearch.pageRow). */
+  pageRow?: TVectorSearch["pageRow"];
 }
 
 export interface TSemanticPage {
@@ -107,6 +109,7 @@ export async function semanticPage(db: TDb, input: TSemanticPageInput): Promise<
     limit: input.limit,
     offset: input.offset,
     includeTotal: input.includeTotal,
+    pageRow: input.pageRow,
   });
   return { rows, total };
 }

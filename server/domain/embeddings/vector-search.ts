@@ -73,11 +73,19 @@ export interface TVectorSearch {
   includeTotal: boolean;
   /** Forces a path (benchmarks, tests); default auto. */
   strategy?: "auto" | "index" | "exact";
+  /**
+   * Optional: a text expression, for the item whose id is `id`, that the page's items carry as
+   * `row` (the caller's row as JSON): the statement that ranks the list then also reads the page's
+   * rows, one statement and round trip instead of two.
+   */
+  pageRow?: (id: Prisma.Sql) => Prisma.Sql;
 }
 
 export interface TRanked {
   id: number;
   similarity: number;
+  /** The item's `pageRow` value, when the search was given one. */
+  row?: string;
 }
 
 export interface TVectorSearchResult {
@@ -90,6 +98,7 @@ export interface TVectorSearchResult {
 interface TCandidate {
   id: number;
   dist: number;
+  row?: string | null;
 }
 
 const similarityOf = (dist: number) => (Number.isFinite(dist) ? Math.min(1, Math.max(0, 1 - dist)) : 0);
@@ -119,6 +128,26 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   return estimate;
 }
 
+/** The positions (0-based, in list order) of the page a search returns: `limit` from `offset`, one more without a total. */
+function pageSpan(s: TVectorSearch): { from: number; to: number } {
+  return { from: s.offset, to: s.offset + (s.includeTotal ? s.limit : s.limit + 1) };
+}
+
+/**
+ * A candidates statement (columns id, dist) with, when the search has `pageRow`, each candidate
+ * of the page's positions carrying its row. Positions count candidates in the list's order
+ * (distance, then id); the candidates under the similarity threshold come last, so the list's
+ * positions are the same.
+ */
+function withPageRows(s: TVectorSearch, candidates: Prisma.Sql): Prisma.Sql {
+  if (!s.pageRow) return candidates;
+  const { from, to } = pageSpan(s);
+  return Prisma.sql`
+    SELECT r.id, r.dist, CASE WHEN r.pos > ${from} AND r.pos <= ${to} THEN ${s.pageRow(Prisma.sql`r.id`)} END AS row
+      FROM (SELECT c.id, c.dist, row_number() OVER (ORDER BY c.dist, c.id) AS pos FROM (${candidates}) c) r
+     ORDER BY r.pos`;
+}
+
 /** A SELECT of the ids of the rows passing the filters: `s.ids` when given, else through `where`. */
 function filteredIds(s: TVectorSearch, where: Prisma.Sql, read: "all" | "first"): Prisma.Sql {
   const k = KINDS[s.kind];
@@ -140,12 +169,17 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
     "hnsw.ef_search": String(Math.min(1000, Math.max(efSearch(), wanted))),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
-  return db.$queryRaw<TCandidate[]>`
+  return db.$queryRaw<TCandidate[]>(
+    withPageRows(
+      s,
+      Prisma.sql`
         SELECT e.${k.key} AS id, (e.embedding::vector(${n}) <=> ${q}::vector(${n}))::float8 AS dist
           FROM ${k.embeddings} e
          WHERE vector_dims(e.embedding) = ${n} AND e.model = ${s.ref.model} AND ${ok}
          ORDER BY e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)}
-         LIMIT ${wanted}`;
+         LIMIT ${wanted}`,
+    ),
+  );
 }
 
 async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
@@ -155,25 +189,35 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
   if (s.unfiltered || !s.where) {
     // Every row qualifies (an embedding's row always exists: the foreign key cascades).
-    return db.$queryRaw<TCandidate[]>`
-      SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
-        FROM ${k.embeddings} x WHERE ${own}
-       ORDER BY dist, id
-       LIMIT ${wanted}`;
+    return db.$queryRaw<TCandidate[]>(
+      withPageRows(
+        s,
+        Prisma.sql`
+          SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+            FROM ${k.embeddings} x WHERE ${own}
+           ORDER BY dist, id
+           LIMIT ${wanted}`,
+      ),
+    );
   }
   // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
   // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
   // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
   // a filter keeping 10% of 50,000 cards.
-  return db.$queryRaw<TCandidate[]>`
-    WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
-    SELECT e.id, e.dist
-      FROM f CROSS JOIN LATERAL (
-        SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
-          FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
-        OFFSET 0) e
-     ORDER BY e.dist, e.id
-     LIMIT ${wanted}`;
+  return db.$queryRaw<TCandidate[]>(
+    withPageRows(
+      s,
+      Prisma.sql`
+        WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
+        SELECT e.id, e.dist
+          FROM f CROSS JOIN LATERAL (
+            SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+              FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
+            OFFSET 0) e
+         ORDER BY e.dist, e.id
+         LIMIT ${wanted}`,
+    ),
+  );
 }
 
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
@@ -238,7 +282,7 @@ async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "ind
   }
   const list = candidates
     .filter((c) => withinThreshold(s, c.dist))
-    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist) }));
+    .map((c) => ({ id: Number(c.id), dist: c.dist, similarity: similarityOf(c.dist), row: c.row ?? undefined }));
   return { list, path };
 }
 
@@ -257,8 +301,8 @@ async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "ind
  */
 export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVectorSearchResult> {
   const max = SEMANTIC_MAX_RESULTS[s.kind];
-  const take = s.includeTotal ? s.limit : s.limit + 1;
-  const pageEnd = Math.min(max, s.offset + take);
+  const page = pageSpan(s);
+  const pageEnd = Math.min(max, page.to);
   if (pageEnd <= s.offset && !s.includeTotal) return { rows: [], total: null, path: "exact" };
   const where = s.unfiltered || !s.where ? undefined : s.where;
   const auto = !s.strategy || s.strategy === "auto";
@@ -278,7 +322,7 @@ export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVector
     }
   }
   return {
-    rows: list.slice(s.offset, s.offset + take).map((c) => ({ id: c.id, similarity: c.similarity })),
+    rows: list.slice(page.from, page.to).map((c) => ({ id: c.id, similarity: c.similarity, ...(s.pageRow ? { row: c.row } : {}) })),
     total,
     path,
   };
