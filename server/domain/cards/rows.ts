@@ -68,7 +68,11 @@ export async function queryPage(db: TDb, sql: Prisma.Sql): Promise<TPage> {
   return { rows: decode<TCardRow>(row?.rows), version: row?.version ?? "0", cards: row?.cards ?? 0 };
 }
 
-/** The row of the card whose id is `id` (an SQL expression), as JSON text (NULL without such a card): semantic pages read it with their ranking. */
+/**
+ * The row of the card whose id is `id`, as JSON text (NULL without such a card): semantic pages
+ * read it with their ranking. `id` is an SQL expression over the enclosing query, which must not
+ * call its card `c` (the row's own alias here would hide it).
+ */
 export function cardRowJson(accountId: number, id: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT row_to_json(r)::text FROM (SELECT ${COLUMNS(accountId)} FROM card c WHERE c.id = ${id}) r)`;
 }
