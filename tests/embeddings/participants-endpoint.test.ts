@@ -9,6 +9,7 @@ import { bruteForce, seedSynthetic, type TSynthetic } from "./fixture";
 let t: TTestDb;
 let fx: TSynthetic;
 let token: string;
+let accountId: number;
 let restore: () => void;
 const QUERY = "payments wallet lending exchange";
 
@@ -16,7 +17,9 @@ beforeAll(async () => {
   t = await openTestDb();
   restore = setEmbeddingsEnv(HASH_ENV);
   fx = await seedSynthetic(t.db, { cards: 10, participants: 80 });
-  ({ token } = await createAccount(t.db, { staff: true }));
+  const created = await createAccount(t.db, { staff: true });
+  ({ token } = created);
+  accountId = created.account.id;
 });
 afterAll(async () => {
   restore();
@@ -48,6 +51,14 @@ describe("GET /v1/participants/ semantic", () => {
 
     const next = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.1&limit=5&offset=5`, { token });
     expect(next.body.data.map((p: { slug: string }) => p.slug)).toEqual(await slugOf(want.slice(5, 10).map((w) => w.id)));
+
+    // The rows read with the ranking are the participants the plain list shows (but for similarity), is_saved included.
+    await t.db.savedParticipant.create({ data: { accountId, participantId: want[1]!.id } });
+    const plain = await api("GET", `/participants/?limit=200&include_user_data=true`, { token });
+    const bySlug = new Map((plain.body.data as { slug: string }[]).map((p) => [p.slug, p]));
+    const saved = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&limit=5&include_user_data=true`, { token });
+    expect(saved.body.data[1].is_saved).toBe(true);
+    for (const { similarity, ...item } of saved.body.data as { slug: string; similarity: number }[]) expect(item).toEqual(bySlug.get(item.slug));
 
     const web3 = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&web3=true&limit=200`, { token });
     const wantWeb3 = bruteForce(fx.participants, QUERY, HASH_DIMS, { minSimilarity: 0.1, filter: (p) => p.web3 });

@@ -71,6 +71,19 @@ export function participantSelectSql(page: Prisma.Sql, opts: TReadOptions = {}):
     LEFT JOIN participant a ON a.id = p.associated_with_id`;
 }
 
+/**
+ * The participant whose id is `id` (an SQL expression over the enclosing query), read as
+ * participantSelectSql reads it, as JSON text: semantic pages read it with their ranking.
+ */
+export function participantRowJson(id: Prisma.Sql, opts: TReadOptions = {}): Prisma.Sql {
+  return Prisma.sql`(SELECT row_to_json(x)::text FROM (${participantSelectSql(Prisma.sql`SELECT ${id} AS id`, opts)}) x)`;
+}
+
+/** Decodes a row read by participantRowJson. */
+export function decodeParticipantRow(text: string): TParticipant & { id: number } {
+  return toParticipant(JSON.parse(text) as TParticipantRow);
+}
+
 export async function readParticipants(db: TDb, page: Prisma.Sql, opts: TReadOptions = {}): Promise<(TParticipant & { id: number })[]> {
   const rows = await db.$queryRaw<TParticipantRow[]>(participantSelectSql(page, opts));
   return rows.map(toParticipant);

@@ -2,17 +2,19 @@ import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
 import { semanticPage } from "../embeddings/search";
 import { participantFilterConditions } from "./filters";
-import { readParticipants, withoutId } from "./rows";
+import { decodeParticipantRow, participantRowJson, withoutId } from "./rows";
 import type { TParticipantList, TParticipantListQuery } from "./types";
 
 /**
  * Semantic ranking of the participants list (spec: semantic rules as for cards; DESIGN.md §5): the
  * filters (type, web3, web2, saved_only) apply first, then participants are ranked by cosine
  * similarity of their embedding to the `search` text; rows under `min_similarity` are dropped and
- * each item carries `similarity`. 503 semantic_unavailable comes from semanticPage.
+ * each item carries `similarity`. The page's rows are read by the ranking statement (pageRow).
+ * 503 semantic_unavailable comes from semanticPage.
  */
 export async function semanticParticipants(db: TDb, accountId: number, query: TParticipantListQuery): Promise<TParticipantList> {
   const conditions = participantFilterConditions(query, accountId);
+  const savedFor = query.includeUserData ? accountId : undefined;
   const page = await semanticPage(db, {
     kind: "participant",
     query: query.search ?? "",
@@ -22,14 +24,11 @@ export async function semanticParticipants(db: TDb, accountId: number, query: TP
     limit: query.limit,
     offset: query.offset,
     includeTotal: query.includeTotal,
+    pageRow: (id) => participantRowJson(id, { savedFor }),
   });
-  const ids = page.rows.map((r) => r.id);
-  const similarity = new Map(page.rows.map((r) => [r.id, r.similarity]));
-  const savedFor = query.includeUserData ? accountId : undefined;
-  const rows = ids.length > 0 ? await readParticipants(db, Prisma.sql`SELECT unnest(${ids}::int[]) AS id`, { savedFor }) : [];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  const items = rows.slice(0, query.limit).map((r) => ({ ...r, similarity: similarity.get(r.id)! }));
+  const items = page.rows
+    .flatMap((r) => (r.row ? [{ ...decodeParticipantRow(r.row), similarity: r.similarity }] : []))
+    .slice(0, query.limit);
   return {
     data: withoutId(items),
     total: page.total,
