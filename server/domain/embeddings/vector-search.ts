@@ -134,15 +134,15 @@ function pageSpan(s: TVectorSearch): { from: number; to: number } {
 }
 
 /**
- * A candidates statement (columns id, dist) with, when the search has `pageRow`, each candidate
- * of the page's positions carrying its row. Positions count candidates in the list's order
- * (distance, then id); the candidates under the similarity threshold come last, so the list's
- * positions are the same.
+ * Runs a candidates statement (columns id, dist), with, when the search has `pageRow`, each
+ * candidate of the page's positions carrying its row. Positions count candidates in the list's
+ * order (distance, then id); the candidates under the similarity threshold come last, so the
+ * list's positions are the same.
  */
-function withPageRows(s: TVectorSearch, candidates: Prisma.Sql): Prisma.Sql {
-  if (!s.pageRow) return candidates;
+function queryCandidates(db: TDb, s: TVectorSearch, candidates: Prisma.Sql): Promise<TCandidate[]> {
+  if (!s.pageRow) return db.$queryRaw<TCandidate[]>(candidates);
   const { from, to } = pageSpan(s);
-  return Prisma.sql`
+  return db.$queryRaw<TCandidate[]>`
     SELECT r.id, r.dist, CASE WHEN r.pos > ${from} AND r.pos <= ${to} THEN ${s.pageRow(Prisma.sql`r.id`)} END AS row
       FROM (SELECT c.id, c.dist, row_number() OVER (ORDER BY c.dist, c.id) AS pos FROM (${candidates}) c) r
      ORDER BY r.pos`;
@@ -169,17 +169,12 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
     "hnsw.ef_search": String(Math.min(1000, Math.max(efSearch(), wanted))),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
-  return db.$queryRaw<TCandidate[]>(
-    withPageRows(
-      s,
-      Prisma.sql`
+  return queryCandidates(db, s, Prisma.sql`
         SELECT e.${k.key} AS id, (e.embedding::vector(${n}) <=> ${q}::vector(${n}))::float8 AS dist
           FROM ${k.embeddings} e
          WHERE vector_dims(e.embedding) = ${n} AND e.model = ${s.ref.model} AND ${ok}
          ORDER BY e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)}
-         LIMIT ${wanted}`,
-    ),
-  );
+         LIMIT ${wanted}`);
 }
 
 async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
@@ -189,35 +184,25 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
   if (s.unfiltered || !s.where) {
     // Every row qualifies (an embedding's row always exists: the foreign key cascades).
-    return db.$queryRaw<TCandidate[]>(
-      withPageRows(
-        s,
-        Prisma.sql`
-          SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
-            FROM ${k.embeddings} x WHERE ${own}
-           ORDER BY dist, id
-           LIMIT ${wanted}`,
-      ),
-    );
+    return queryCandidates(db, s, Prisma.sql`
+      SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+        FROM ${k.embeddings} x WHERE ${own}
+       ORDER BY dist, id
+       LIMIT ${wanted}`);
   }
   // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
   // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
   // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
   // a filter keeping 10% of 50,000 cards.
-  return db.$queryRaw<TCandidate[]>(
-    withPageRows(
-      s,
-      Prisma.sql`
-        WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
-        SELECT e.id, e.dist
-          FROM f CROSS JOIN LATERAL (
-            SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
-              FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
-            OFFSET 0) e
-         ORDER BY e.dist, e.id
-         LIMIT ${wanted}`,
-    ),
-  );
+  return queryCandidates(db, s, Prisma.sql`
+    WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
+    SELECT e.id, e.dist
+      FROM f CROSS JOIN LATERAL (
+        SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+          FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
+        OFFSET 0) e
+     ORDER BY e.dist, e.id
+     LIMIT ${wanted}`);
 }
 
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
@@ -322,7 +307,7 @@ export async function searchByVector(db: TDb, s: TVectorSearch): Promise<TVector
     }
   }
   return {
-    rows: list.slice(page.from, page.to).map((c) => ({ id: c.id, similarity: c.similarity, ...(s.pageRow ? { row: c.row } : {}) })),
+    rows: list.slice(page.from, page.to).map(({ id, similarity, row }) => ({ id, similarity, row })),
     total,
     path,
   };
