@@ -8,6 +8,7 @@ import { callerFromAuthorization, type TAccount, type TCaller } from "../auth/ca
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError } from "../lib/errors";
+import { withSynchronousParsing } from "./sync-validation";
 
 // ---------------------------------------------------------------- 1. context
 
@@ -88,8 +89,8 @@ const appErrors = t.middleware(async ({ next }) => {
 
 // ---------------------------------------------------------------- 3. procedures
 
-/** No authentication (the public catalog). */
-export const publicProcedure = t.procedure.use(appErrors);
+/** No authentication (the public catalog). Every procedure validates synchronously (sync-validation.ts). */
+export const publicProcedure = withSynchronousParsing(t.procedure.use(appErrors));
 
 /**
  * An authenticated caller: 401 without or with a bad token; API token requests are counted against
