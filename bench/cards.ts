@@ -18,6 +18,9 @@
  * category, the region with most cards, the last 90 days before the newest card, the most active
  * participant), so the script works at any scale.
  *
+ * Each side gets an unmeasured warm-up at the same load first (BENCH_WARMUP seconds, default 3):
+ * a freshly started process otherwise spends the first case compiling its code.
+ *
  * Env: BENCH_SCALE (default 500), BENCH_SECONDS (default 10), BENCH_PORT (default 3118),
  * BENCH_INPROCESS=1 serves the REST edge from this process instead of the real server (for
  * validating the script at a small scale only: the load generator then shares the process).
@@ -42,6 +45,7 @@ import { startInProcess } from "./lib/in-process";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3118);
 const IN_PROCESS = process.env.BENCH_INPROCESS === "1";
 const CONNECTIONS = 16;
@@ -189,9 +193,15 @@ try {
     const check = await fetch(`${service.baseUrl}/v1/cards/?${c.query}`, { headers });
     const body = (await check.json()) as { data: unknown[]; pagination: { total: number } };
     if (check.status !== 200) throw new Error(`${c.query}: ${check.status} ${JSON.stringify(body)}`);
-    const fl = await load({ url: `${floor.baseUrl}/`, connections: CONNECTIONS, seconds: SECONDS });
+    const floorLoad = (seconds: number) => load({ url: `${floor.baseUrl}/`, connections: CONNECTIONS, seconds });
+    const serviceLoad = (seconds: number) =>
+      load({ url: `${service.baseUrl}/v1/cards/?${c.query}`, headers, connections: CONNECTIONS, seconds });
+    // Unmeasured warm-up of each side: compiled code, remembered totals, the query's pages in the cache.
+    if (WARMUP_SECONDS > 0) await floorLoad(WARMUP_SECONDS);
+    const fl = await floorLoad(SECONDS);
+    if (WARMUP_SECONDS > 0) await serviceLoad(WARMUP_SECONDS);
     const before = cpuSample(service.pid);
-    const sv = await load({ url: `${service.baseUrl}/v1/cards/?${c.query}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+    const sv = await serviceLoad(SECONDS);
     const cpu = cpuPerRequest(before, cpuSample(service.pid), sv.requests);
     const ratio = fl.rps > 0 ? sv.rps / fl.rps : 0;
     rows.push({
