@@ -4,6 +4,7 @@ import { parseIntoClientConfig } from "pg-connection-string";
 import { env } from "../env";
 import { PrismaClient } from "./generated/prisma/client";
 import { startEmbeddedHost, type TEmbeddedHost, type THostRole } from "./embedded";
+import { createStatementNamer } from "./statement-names";
 
 export type TDb = InstanceType<typeof PrismaClient>;
 
@@ -22,13 +23,15 @@ interface TDbState {
 const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
 
 /**
- * Settings of every connection the service opens, sent with the connection's startup: `jit=off`,
- * because the service runs short queries whose estimated cost can still be high (an exact vector
- * ranking, a count), and PostgreSQL would then spend about 0.3 s compiling a query that runs in
- * milliseconds (the embedded database has no JIT). Options already in the URL come after these, so
- * they win.
+ * Settings of every connection the service opens, sent with the connection's startup:
+ * - `jit=off`, because the service runs short queries whose estimated cost can still be high (an
+ *   exact vector ranking, a count), and PostgreSQL would then spend about 0.3 s compiling a query
+ *   that runs in milliseconds (the embedded database has no JIT);
+ * - `plan_cache_mode=force_custom_plan`: a named statement is planned for each run's own values,
+ *   as an unnamed one is (statement-names.ts).
+ * Options already in the URL come after these, so they win. The embedded database ignores them.
  */
-const CONNECTION_OPTIONS = "-c jit=off";
+const CONNECTION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";
 
 /** The driver's configuration for a URL (read by the driver's own parser), with the service's connection options. */
 export function connectionConfig(url: string): ClientConfig {
@@ -36,8 +39,16 @@ export function connectionConfig(url: string): ClientConfig {
   return { ...config, options: [CONNECTION_OPTIONS, config.options].filter(Boolean).join(" ") };
 }
 
-export function createPrisma(url: string, max = 10): TDb {
-  return new PrismaClient({ adapter: new PrismaPg({ ...connectionConfig(url), max }) });
+/**
+ * A Prisma client on `url` with a pool of `max` connections. `namedStatements` (PostgreSQL only:
+ * the embedded database ignores the connection options) prepares recurring statements once per
+ * connection (statement-names.ts).
+ */
+export function createPrisma(url: string, max = 10, { namedStatements = false } = {}): TDb {
+  // The adapter types the generator as returning a string; it passes an undefined name through to
+  // the driver, which then sends the statement unnamed.
+  const statementNameGenerator = namedStatements ? (createStatementNamer() as (query: { sql: string }) => string) : undefined;
+  return new PrismaClient({ adapter: new PrismaPg({ ...connectionConfig(url), max }, { statementNameGenerator }) });
 }
 
 /** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
@@ -46,8 +57,8 @@ export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?:
     const { DATABASE_URL, DATA_DIR } = env();
     // Set by the process that hosts the embedded database (and by tests for their own database).
     const shared = process.env.VMON_DATABASE_URL;
-    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared) };
-    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16) };
+    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared, 10, { namedStatements: !!DATABASE_URL }) };
+    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements: true }) };
     const host = await startEmbeddedHost(`${DATA_DIR}/pglite`, opts);
     process.env.VMON_DATABASE_URL = host.url;
     return { url: host.url, mode: "embedded", prisma: createPrisma(host.url), host };
