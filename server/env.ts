@@ -47,6 +47,8 @@ const ZEnv = z.object({
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */
   HTTP_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** PostgreSQL: prepare recurring statements once per connection (server/db/statement-names.ts); 0 for a pooler that cannot keep them. */
+  PREPARED_STATEMENTS: z.enum(["0", "1"]).default("1"),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & { BASE_URL: string };

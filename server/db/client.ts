@@ -54,11 +54,12 @@ export function createPrisma(url: string, max = 10, { namedStatements = false } 
 /** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
 export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?: (pid: number) => void } = {}) {
   g.__vmonDb ??= (async (): Promise<TDbState> => {
-    const { DATABASE_URL, DATA_DIR } = env();
+    const { DATABASE_URL, DATA_DIR, PREPARED_STATEMENTS } = env();
+    const namedStatements = !!DATABASE_URL && PREPARED_STATEMENTS === "1";
     // Set by the process that hosts the embedded database (and by tests for their own database).
     const shared = process.env.VMON_DATABASE_URL;
-    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared, 10, { namedStatements: !!DATABASE_URL }) };
-    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements: true }) };
+    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared, 10, { namedStatements }) };
+    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements }) };
     const host = await startEmbeddedHost(`${DATA_DIR}/pglite`, opts);
     process.env.VMON_DATABASE_URL = host.url;
     return { url: host.url, mode: "embedded", prisma: createPrisma(host.url), host };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPrisma } from "../../server/db/client";
+import { createPrisma, type TDb } from "../../server/db/client";
+import { resetEnvCache } from "../../server/env";
 import { createStatementNamer } from "../../server/db/statement-names";
 import { openTestDb } from "../helpers/db";
 
@@ -52,6 +53,31 @@ describe.runIf(process.env.DATABASE_URL)("named statements on PostgreSQL", () =>
     } finally {
       await db.$disconnect();
       await t.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)("the service's connections (PREPARED_STATEMENTS)", () => {
+  const preparedAfterRuns = async (db: TDb) => {
+    for (let i = 0; i < 4; i++) await db.$queryRaw`SELECT 'prepared-statements-probe' AS probe, ${i}::int AS i`;
+    const rows = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared-statements-probe%'`;
+    return rows[0]!.n;
+  };
+
+  it.each([
+    ["1", 1],
+    ["0", 0],
+  ])("PREPARED_STATEMENTS=%s: %i prepared", async (setting, expected) => {
+    process.env.PREPARED_STATEMENTS = setting;
+    resetEnvCache();
+    const t = await openTestDb();
+    try {
+      // One connection at a time: the pool hands the same idle connection back.
+      expect(await preparedAfterRuns(t.db)).toBe(expected);
+    } finally {
+      await t.close();
+      delete process.env.PREPARED_STATEMENTS;
+      resetEnvCache();
     }
   });
 });
