@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { ClientConfig } from "pg";
+import pg, { type ClientConfig } from "pg";
 import { parseIntoClientConfig } from "pg-connection-string";
 import { env } from "../env";
 import { PrismaClient } from "./generated/prisma/client";
@@ -51,15 +51,33 @@ export function createPrisma(url: string, max = 10, { namedStatements = false } 
   return new PrismaClient({ adapter: new PrismaPg({ ...connectionConfig(url), max }, { statementNameGenerator }) });
 }
 
+/**
+ * False for the embedded database reached through a URL (its host serves every connection from
+ * one PGlite session, where one connection's prepared statement would collide with another's).
+ */
+async function sessionPerConnection(url: string): Promise<boolean> {
+  const client = new pg.Client(connectionConfig(url));
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>("SELECT version() AS version");
+    return !rows[0]!.version.includes("PGlite");
+  } finally {
+    await client.end();
+  }
+}
+
 /** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
 export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?: (pid: number) => void } = {}) {
   g.__vmonDb ??= (async (): Promise<TDbState> => {
     const { DATABASE_URL, DATA_DIR, PREPARED_STATEMENTS } = env();
-    const namedStatements = !!DATABASE_URL && PREPARED_STATEMENTS === "1";
+    const named = async (url: string) => !!DATABASE_URL && PREPARED_STATEMENTS === "1" && (await sessionPerConnection(url));
     // Set by the process that hosts the embedded database (and by tests for their own database).
     const shared = process.env.VMON_DATABASE_URL;
-    if (shared) return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma: createPrisma(shared, 10, { namedStatements }) };
-    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements }) };
+    if (shared) {
+      const prisma = createPrisma(shared, 10, { namedStatements: await named(shared) });
+      return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma };
+    }
+    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements: await named(DATABASE_URL) }) };
     const host = await startEmbeddedHost(`${DATA_DIR}/pglite`, opts);
     process.env.VMON_DATABASE_URL = host.url;
     return { url: host.url, mode: "embedded", prisma: createPrisma(host.url), host };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPrisma, type TDb } from "../../server/db/client";
+import { closeDatabase, createPrisma, openDatabase, type TDb } from "../../server/db/client";
+import { startEmbeddedHost } from "../../server/db/embedded";
 import { resetEnvCache } from "../../server/env";
 import { createStatementNamer } from "../../server/db/statement-names";
 import { openTestDb } from "../helpers/db";
@@ -78,6 +79,33 @@ describe.runIf(process.env.DATABASE_URL)("the service's connections (PREPARED_ST
       await t.close();
       delete process.env.PREPARED_STATEMENTS;
       resetEnvCache();
+    }
+  });
+});
+
+describe("the embedded database reached through DATABASE_URL", () => {
+  it("gets no prepared statements: its connections share one session", async () => {
+    const host = await startEmbeddedHost(undefined);
+    const saved = { url: process.env.DATABASE_URL, shared: process.env.VMON_DATABASE_URL };
+    process.env.DATABASE_URL = host.url; // as `vmon` run beside a server on the embedded database
+    delete process.env.VMON_DATABASE_URL;
+    resetEnvCache();
+    try {
+      await closeDatabase();
+      const { prisma } = await openDatabase();
+      // Several connections run the same statement at once, several times over: with names,
+      // the second connection to prepare one fails ("prepared statement ... already exists").
+      for (let round = 0; round < 3; round++) {
+        const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => prisma.$queryRaw<{ n: number }[]>`SELECT ${i}::int + 1 AS n`));
+        expect(runs.map((r) => r[0]!.n)).toEqual([1, 2, 3, 4, 5, 6]);
+      }
+    } finally {
+      await closeDatabase();
+      process.env.DATABASE_URL = saved.url;
+      if (saved.url === undefined) delete process.env.DATABASE_URL;
+      if (saved.shared !== undefined) process.env.VMON_DATABASE_URL = saved.shared;
+      resetEnvCache();
+      await host.stop();
     }
   });
 });
