@@ -5,7 +5,7 @@
  * analysis, but PostgreSQL still plans each run for its own values: the connections start with
  * `plan_cache_mode=force_custom_plan` (client.ts). A generic plan could be much worse for some
  * values, such as a participant with 10 cards after one with 10,000. At 16 connections, the cards
- * list's page statement ran about 15 % more often per second when named (docs/benchmarks.md).
+ * list's page statement ran about 17 % more often per second when named (docs/benchmarks.md).
  *
  * A connection keeps every statement it has prepared until it closes. So a text gets a name only
  * when it recurs: at its second sighting, and only while the process has named fewer than
