@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TCardWhere } from "./filters";
 import { CARDS_SQL } from "./count-cache";
-import { participantCardsUnion } from "./participant-filter";
+import { participantCards } from "./participant-filter";
 
 /**
  * The exact number of cards matching a filter (pagination.total), by the cheapest plan for the
@@ -14,8 +14,8 @@ import { participantCardsUnion } from "./participant-filter";
  *   costs ~50 ms), read by the page query itself;
  * - categories, alone or with stages/rounds: an index-only scan of card_category, whose rows
  *   carry copies of their card's stage and round (vm_card_category_stage/_round);
- * - participants alone: index-only scans of interaction by participant and by associated
- *   participant (vm_interaction_assoc_card), deduplicated; no card row is read;
+ * - participants alone: an index-only scan of each participant's range of vm_card_participant
+ *   (deduplicated for several participants); no card row is read;
  * - search alone: full-text matches counted from the GIN index (a bitmap count needs no row
  *   when the page is all-visible), plus the substring-only matches (few) read from the rows;
  * - anything else: count(*) over the card filter, which the planner serves from the filter
@@ -79,7 +79,7 @@ export function matchingIdsSql(where: TCardWhere): { all: Prisma.Sql; first: Pri
       return { all: Prisma.sql`SELECT DISTINCT cc.card_id AS id ${rows}`, first: Prisma.sql`SELECT cc.card_id AS id ${rows} AND ${smallest}` };
     }
     case "participants": {
-      const ids = Prisma.sql`SELECT u.card_id AS id FROM (${participantCardsUnion(where.resolved.participantIds!)}) u`;
+      const ids = Prisma.sql`SELECT u.card_id AS id FROM (${participantCards(where.resolved.participantIds!)}) u`;
       return { all: ids, first: ids };
     }
     default:
@@ -106,7 +106,7 @@ export function countSql(where: TCardWhere): Prisma.Sql | null {
     case "card_category":
       return categoryCountSql(where);
     case "participants":
-      return Prisma.sql`SELECT count(*)::int AS n FROM (${participantCardsUnion(where.resolved.participantIds!)}) x`;
+      return Prisma.sql`SELECT count(*)::int AS n FROM (${participantCards(where.resolved.participantIds!)}) x`;
     case "search":
       return searchCountSql(where);
     case "card":

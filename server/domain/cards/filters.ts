@@ -30,6 +30,17 @@ export interface TPageForms {
   collectFrom: Prisma.Sql;
   walk: Prisma.Sql;
   walkCost: number;
+  /**
+   * A FROM clause `c` (columns id and last_interaction_at) holding the first `rows` matching
+   * cards of the default order, when the filter has one: plan.ts reads such pages from it alone.
+   */
+  latestFirst?: (rows: number) => Prisma.Sql;
+  /**
+   * A FROM clause `c` gathering the matching cards whose last_interaction_at is `since` or later,
+   * when the filter has an index to combine with the order's: plan.ts reads pages of the default
+   * order from it when the walk would probe many cards per match.
+   */
+  since?: (since: Date) => Prisma.Sql;
 }
 
 export interface TCardWhere {
@@ -117,6 +128,7 @@ const participantForms = (ids: number[]): TPageForms => ({
   collectFrom: participantFilter.collectFrom(ids),
   walk: participantFilter.probe(ids),
   walkCost: 1,
+  latestFirst: (rows) => participantFilter.latestFirst(ids, rows),
 });
 
 // A probed row costs about what a gathered one does: at 1,000,000 cards, "compliance" (9,149
@@ -125,6 +137,8 @@ const searchForms = (parts: TSearchParts): TPageForms => ({
   collectFrom: Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} OFFSET 0) c`,
   walk: searchCondition(parts),
   walkCost: 1,
+  since: (since) =>
+    Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} AND c.last_interaction_at >= ${since} OFFSET 0) c`,
 });
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {

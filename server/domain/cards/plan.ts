@@ -5,7 +5,8 @@ import { sqlKey } from "../../db/sql-key";
 import { countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
 import type { TCardWhere } from "./filters";
 import { pageSql, queryPage } from "./rows";
-import { orderBySql, type TSort } from "./sort";
+import { isDefaultOrder, orderBySql, type TSort } from "./sort";
+import { latestSignalBound } from "./latest-bound";
 
 /**
  * Whether one page is cheaper by walking the sort index (probing each card) than by gathering
@@ -20,14 +21,26 @@ export function walkIsCheaper(setSize: number, cards: number, rowsNeeded: number
  * The statements of one card list page: `page` (null: nothing can match) and `count` (null: no
  * count statement; the unfiltered total comes with the page). Exported for the benchmark floor,
  * which runs the same statements through bare pg. For the participants filter or a search alone,
- * the count is known first: it picks how the page is read (TPageForms).
+ * the count is known first: it picks how the page is read (TPageForms), unless the filter has a
+ * form already in the list's order (the participants filter in the default order).
  */
 export interface TListPlan {
   page: Prisma.Sql | null;
   count: Prisma.Sql | null;
   /** the count, already taken by planning */
   known?: TVersionedCount;
+  /**
+   * A page read from a range of the order is right only when the range held enough matching
+   * cards: when `page` returns fewer than `rows`, `page` is run again as `instead`.
+   */
+  short?: { rows: number; instead: Prisma.Sql; seen(version: string): void };
 }
+
+/**
+ * How far down the default order a page of `rows` matches is looked for, in multiples of where
+ * `rows` matches would be if the matching cards were spread evenly over it.
+ */
+const RANGE_MARGIN = 3;
 
 export async function planCardList(
   db: TDb,
@@ -42,14 +55,28 @@ export async function planCardList(
   const order = orderBySql(sort, "c");
   const count = where.unfiltered ? null : countSql(where);
   const forms = where.pageForms;
+  if (forms?.latestFirst && isDefaultOrder(sort)) {
+    const rows = p.offset + fetch;
+    return { page: pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.latestFirst(rows)), count };
+  }
   if (forms && count) {
     // How many cards match (the total, usually remembered) decides how to read the page.
     const known = rememberedCount(db, sqlKey(count)) ?? (await countAtVersion(db, count));
-    const walk = walkIsCheaper(known.count, known.cards, (p.offset + fetch) * forms.walkCost);
-    const page = walk
-      ? pageSql(accountId, forms.walk, order, fetch, p.offset)
-      : pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.collectFrom);
-    return { page, count, known };
+    const rows = p.offset + fetch;
+    if (!walkIsCheaper(known.count, known.cards, rows * forms.walkCost)) {
+      return { page: pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.collectFrom), count, known };
+    }
+    const walk = pageSql(accountId, forms.walk, order, fetch, p.offset);
+    if (forms.since && isDefaultOrder(sort)) {
+      // The matching cards from a date on, gathered through the filter's and the order's indexes
+      // together, instead of probing every card of the order down to the page's last match.
+      const bound = await latestSignalBound(db, (RANGE_MARGIN * rows * known.cards) / known.count);
+      if (bound.since) {
+        const page = pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.since(bound.since));
+        return { page, count, known, short: { rows: fetch, instead: walk, seen: bound.forget } };
+      }
+    }
+    return { page: walk, count, known };
   }
   return { page: pageSql(accountId, where.sql, order, fetch, p.offset), count };
 }
@@ -60,10 +87,15 @@ export async function runPlan(db: TDb, plan: TListPlan, unfiltered: boolean, inc
   const count = includeTotal ? plan.count : null;
   const remembered = count ? (plan.known ?? rememberedCount(db, sqlKey(count))) : undefined;
   // Nothing remembered: count alongside the page instead of after it.
-  const [page, fresh] = await Promise.all([
+  const [first, fresh] = await Promise.all([
     queryPage(db, plan.page),
     count && !remembered ? countAtVersion(db, count) : undefined,
   ]);
+  let page = first;
+  if (plan.short) {
+    plan.short.seen(page.version);
+    if (page.rows.length < plan.short.rows) page = await queryPage(db, plan.short.instead);
+  }
   let total: number | null = null;
   if (includeTotal && unfiltered) total = page.cards;
   else if (count) total = fresh ? fresh.count : await countFor(db, count, page.version, remembered);

@@ -64,6 +64,11 @@ const COLUMN: Record<TSortField, string> = {
   latest_signal_date: "last_interaction_at",
 };
 
+/** Whether the sort is the default order (latest_signal_date:desc, given or not). */
+export function isDefaultOrder(sort: TSort): boolean {
+  return sort.keys.length === 1 && sort.keys[0]!.field === "latest_signal_date" && sort.keys[0]!.direction === "desc";
+}
+
 /** ORDER BY items (without the keyword) for the card table alias `alias`. */
 export function orderBySql(sort: TSort, alias = "c"): Prisma.Sql {
   const items = sort.keys.map((k) => {

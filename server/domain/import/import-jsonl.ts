@@ -49,7 +49,8 @@ const BULK_TABLES: Partial<Record<TKind, readonly string[]>> = {
   profile: ["profile"],
   participant: ["participant"],
   card: ["card", "card_category"],
-  interaction: ["interaction"],
+  // vm_card_participant is filled by interaction's triggers (migration 20261123120000).
+  interaction: ["interaction", "vm_card_participant"],
   network_b_profile: ["network_b_profile"],
 };
 
