@@ -25,10 +25,6 @@ export class Lru<V> {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
   clear(): void {
     this.entries.clear();
   }

@@ -2,9 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countPlan, matchingIdsSql } from "../../server/domain/cards/count";
 import { Prisma } from "../../server/db/generated/prisma/client";
 import { buildCardWhere } from "../../server/domain/cards/filters";
-import { effectiveSort } from "../../server/domain/cards/list";
-import { planCardList } from "../../server/domain/cards/plan";
-import { queryPage } from "../../server/domain/cards/rows";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { recomputeDerived, seedCards, slugsOf, type TFixture } from "./fixture";
@@ -179,33 +176,6 @@ describe("participant pages", () => {
 });
 
 describe("search pages", () => {
-  it("read from a range of the default order, and again by the walk when the range is short", async () => {
-    // The matches are the oldest cards: a range sized for evenly spread matches holds none.
-    for (let k = 0; k < 30; k++) {
-      await t.db.card.create({ data: { slug: `zzold-${k}`, name: `Zzrange ${k}`, lastInteractionAt: new Date(Date.UTC(2001, 0, 1 + k)) } });
-    }
-    for (let k = 0; k < 120; k++) {
-      await t.db.card.create({ data: { slug: `recent-${k}`, name: `Recent ${k}`, lastInteractionAt: new Date(Date.UTC(2030, 0, 1 + k)) } });
-    }
-    const p = { search: "zzrange", limit: 2, offset: 0 };
-    const where = await buildCardWhere(t.db, 1, p);
-    const plan = await planCardList(t.db, 1, where, effectiveSort(undefined), p, true);
-    expect(plan.short?.rows).toBe(2);
-    expect(plan.page!.sql).toContain("c.last_interaction_at >=");
-    const want = Array.from({ length: 30 }, (_, k) => `zzold-${29 - k}`);
-    const paged: string[] = [];
-    for (let offset = 0; offset < 30; offset += 2) paged.push(...slugsOf(await get(`search=zzrange&limit=2&offset=${offset}`)));
-    expect(paged).toEqual(want);
-    // Spread evenly, the range holds the page: it is read from the range alone.
-    const recent = { search: "recent", limit: 2, offset: 0 };
-    const plan2 = await planCardList(t.db, 1, await buildCardWhere(t.db, 1, recent), effectiveSort(undefined), recent, true);
-    const first = await queryPage(t.db, plan2.page!);
-    expect(plan2.short).toBeDefined();
-    expect(first.rows.map((r) => r.slug)).toEqual(["recent-119", "recent-118"]);
-    await t.db.card.deleteMany({ where: { OR: [{ slug: { startsWith: "zzold-" } }, { slug: { startsWith: "recent-" } }] } });
-  });
-
-
   it("walk and collect give the same pages", async () => {
     for (let k = 0; k < 30; k++) {
       await t.db.card.create({

@@ -35,12 +35,6 @@ export interface TPageForms {
    * cards of the default order, when the filter has one: plan.ts reads such pages from it alone.
    */
   latestFirst?: (rows: number) => Prisma.Sql;
-  /**
-   * A FROM clause `c` gathering the matching cards whose last_interaction_at is `since` or later,
-   * when the filter has an index to combine with the order's: plan.ts reads pages of the default
-   * order from it when the walk would probe many cards per match.
-   */
-  since?: (since: Date) => Prisma.Sql;
 }
 
 export interface TCardWhere {
@@ -137,8 +131,6 @@ const searchForms = (parts: TSearchParts): TPageForms => ({
   collectFrom: Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} OFFSET 0) c`,
   walk: searchCondition(parts),
   walkCost: 1,
-  since: (since) =>
-    Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} AND c.last_interaction_at >= ${since} OFFSET 0) c`,
 });
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {

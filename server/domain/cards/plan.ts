@@ -6,7 +6,6 @@ import { countAtVersion, countFor, rememberedCount, type TVersionedCount } from 
 import type { TCardWhere } from "./filters";
 import { pageSql, queryPage } from "./rows";
 import { isDefaultOrder, orderBySql, type TSort } from "./sort";
-import { latestSignalBound } from "./latest-bound";
 
 /**
  * Whether one page is cheaper by walking the sort index (probing each card) than by gathering
@@ -29,18 +28,7 @@ export interface TListPlan {
   count: Prisma.Sql | null;
   /** the count, already taken by planning */
   known?: TVersionedCount;
-  /**
-   * A page read from a range of the order is right only when the range held enough matching
-   * cards: when `page` returns fewer than `rows`, `page` is run again as `instead`.
-   */
-  short?: { rows: number; instead: Prisma.Sql; seen(version: string): void };
 }
-
-/**
- * How far down the default order a page of `rows` matches is looked for, in multiples of where
- * `rows` matches would be if the matching cards were spread evenly over it.
- */
-const RANGE_MARGIN = 3;
 
 export async function planCardList(
   db: TDb,
@@ -62,21 +50,11 @@ export async function planCardList(
   if (forms && count) {
     // How many cards match (the total, usually remembered) decides how to read the page.
     const known = rememberedCount(db, sqlKey(count)) ?? (await countAtVersion(db, count));
-    const rows = p.offset + fetch;
-    if (!walkIsCheaper(known.count, known.cards, rows * forms.walkCost)) {
-      return { page: pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.collectFrom), count, known };
-    }
-    const walk = pageSql(accountId, forms.walk, order, fetch, p.offset);
-    if (forms.since && isDefaultOrder(sort)) {
-      // The matching cards from a date on, gathered through the filter's and the order's indexes
-      // together, instead of probing every card of the order down to the page's last match.
-      const bound = await latestSignalBound(db, (RANGE_MARGIN * rows * known.cards) / known.count);
-      if (bound.since) {
-        const page = pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.since(bound.since));
-        return { page, count, known, short: { rows: fetch, instead: walk, seen: bound.forget } };
-      }
-    }
-    return { page: walk, count, known };
+    const walk = walkIsCheaper(known.count, known.cards, (p.offset + fetch) * forms.walkCost);
+    const page = walk
+      ? pageSql(accountId, forms.walk, order, fetch, p.offset)
+      : pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.collectFrom);
+    return { page, count, known };
   }
   return { page: pageSql(accountId, where.sql, order, fetch, p.offset), count };
 }
@@ -87,15 +65,10 @@ export async function runPlan(db: TDb, plan: TListPlan, unfiltered: boolean, inc
   const count = includeTotal ? plan.count : null;
   const remembered = count ? (plan.known ?? rememberedCount(db, sqlKey(count))) : undefined;
   // Nothing remembered: count alongside the page instead of after it.
-  const [first, fresh] = await Promise.all([
+  const [page, fresh] = await Promise.all([
     queryPage(db, plan.page),
     count && !remembered ? countAtVersion(db, count) : undefined,
   ]);
-  let page = first;
-  if (plan.short) {
-    plan.short.seen(page.version);
-    if (page.rows.length < plan.short.rows) page = await queryPage(db, plan.short.instead);
-  }
   let total: number | null = null;
   if (includeTotal && unfiltered) total = page.cards;
   else if (count) total = fresh ? fresh.count : await countFor(db, count, page.version, remembered);
