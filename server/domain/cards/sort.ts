@@ -66,7 +66,7 @@ const COLUMN: Record<TSortField, string> = {
 
 /** Whether the sort is the default order (latest_signal_date:desc, given or not). */
 export function isDefaultOrder(sort: TSort): boolean {
-  return sort.keys.length === 1 && sort.keys[0]!.field === "latest_signal_date" && sort.keys[0]!.direction === "desc";
+  return sort.text === DEFAULT_SORT;
 }
 
 /** ORDER BY items (without the keyword) for the card table alias `alias`. */
