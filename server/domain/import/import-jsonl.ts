@@ -5,6 +5,7 @@ import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "../../db/de
 import { AGGREGATE_CAP } from "./card-derived";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
 import { Spool } from "./spool";
+import { ImportStatistics } from "./statistics";
 import { ImportValidationError, KINDS, type TImportOptions, type TImportReport, type TImportSource, type TKind } from "./types";
 import { validateSource } from "./validate";
 import { writeCards } from "./write-cards";
@@ -44,12 +45,21 @@ const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
   network_b_profile: writeNetworkBProfiles,
 };
 
-/** The tables each kind fills, whose indexes a bulk load may build afterwards. */
+/** The large tables each kind fills (statistics.ts refreshes their statistics as they grow). */
+const KIND_TABLES: Partial<Record<TKind, readonly string[]>> = {
+  profile: ["profile"],
+  participant: ["participant", "participant_source"],
+  card: ["card", "card_category"],
+  // vm_card_participant is filled by interaction's triggers (migration 20261123120000).
+  interaction: ["interaction", "vm_card_participant"],
+  network_b_profile: ["network_b_profile"],
+};
+
+/** Of those, the tables whose indexes a bulk load may build afterwards. */
 const BULK_TABLES: Partial<Record<TKind, readonly string[]>> = {
   profile: ["profile"],
   participant: ["participant"],
   card: ["card", "card_category"],
-  // vm_card_participant is filled by interaction's triggers (migration 20261123120000).
   interaction: ["interaction", "vm_card_participant"],
   network_b_profile: ["network_b_profile"],
 };
@@ -77,6 +87,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       `SELECT now() AS now, version() AS version`,
     )) as [{ now: Date; version: string }];
     let done = 0;
+    const statistics = new ImportStatistics(db, (kind) => KIND_TABLES[kind as TKind]);
     const ctx: TWriteCtx = {
       db,
       spool,
@@ -93,6 +104,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
         done += n;
         opts.onProgress?.({ phase: "write", done, total: report.valid });
       },
+      grown: (kind, written) => statistics.grown(kind, written),
     };
     const timings: Record<string, number> = {};
     const bulkMin = opts.bulkMinRows ?? BULK_MIN_ROWS;
@@ -101,6 +113,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       const tables = BULK_TABLES[kind];
       if (tables && spool.count(`rec:${kind}`) >= bulkMin) deferred += await deferIndexes(db, tables);
       await WRITERS[kind](ctx);
+      await statistics.done(kind, ctx.written[kind] ?? 0);
       timings[kind] = Date.now() - t;
     }
     if (deferred) {

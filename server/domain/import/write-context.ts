@@ -48,6 +48,8 @@ export interface TWriteCtx {
   lanes: number;
   written: Record<string, number>;
   progress(n: number): void;
+  /** after each batch, with the rows of the kind written so far (statistics.ts) */
+  grown(kind: TKind, written: number): Promise<void>;
 }
 
 export const BATCH = 1000;
@@ -164,6 +166,7 @@ export async function writeBatches(
         await write(batch);
         ctx.written[kind] = (ctx.written[kind] ?? 0) + batch.length;
         ctx.progress(batch.length);
+        await ctx.grown(kind, ctx.written[kind]);
       } catch (err) {
         failure ??= err;
       }
