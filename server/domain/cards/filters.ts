@@ -4,7 +4,7 @@ import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import { NEW_WINDOW_DAYS, type TCardFilterParams } from "./params";
 import { participantFilter, participantIds } from "./participant-filter";
-import { searchCondition, searchParts, type TSearchParts } from "./search";
+import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } from "./search";
 
 /**
  * The WHERE part of a card list: every filter of the spec (rules 1-3), on the card alias `c`.
@@ -35,6 +35,11 @@ export interface TPageForms {
    * cards of the default order, when the filter has one: plan.ts reads such pages from it alone.
    */
   latestFirst?: (rows: number) => Prisma.Sql;
+  /**
+   * When set, latestFirst pays only when fewer than this share of all cards match (else the walk
+   * finds a page within a few rows): plan.ts compares it with the count.
+   */
+  latestFirstBelow?: number;
 }
 
 export interface TCardWhere {
@@ -127,10 +132,14 @@ const participantForms = (ids: number[]): TPageForms => ({
 
 // A probed row costs about what a gathered one does: at 1,000,000 cards, "compliance" (9,149
 // matches) walks 2,462 index rows in 2-6 ms where gathering and sorting the matches takes 16 ms.
+// A one-word query's pages in the default order come from its words' index ranges instead, unless
+// an eighth of the cards or more match: the walk then needs fewer than 8 rows per card of the page,
+// where a short prefix may start hundreds of words, each an index range to read.
 const searchForms = (parts: TSearchParts): TPageForms => ({
   collectFrom: Prisma.sql`(SELECT * FROM card c WHERE ${searchCondition(parts)} OFFSET 0) c`,
   walk: searchCondition(parts),
   walkCost: 1,
+  ...(parts.prefix ? { latestFirst: (rows: number) => searchLatestFirst(parts, rows), latestFirstBelow: 1 / 8 } : {}),
 });
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {

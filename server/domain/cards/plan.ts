@@ -43,13 +43,14 @@ export async function planCardList(
   const order = orderBySql(sort, "c");
   const count = where.unfiltered ? null : countSql(where);
   const forms = where.pageForms;
-  if (forms?.latestFirst && isDefaultOrder(sort)) {
-    const rows = p.offset + fetch;
-    return { page: pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, forms.latestFirst(rows)), count };
-  }
+  const latestFirst = forms?.latestFirst && isDefaultOrder(sort) ? forms.latestFirst : undefined;
+  const latestPage = (latest: (rows: number) => Prisma.Sql) =>
+    pageSql(accountId, Prisma.sql`TRUE`, order, fetch, p.offset, latest(p.offset + fetch));
+  if (latestFirst && forms?.latestFirstBelow === undefined) return { page: latestPage(latestFirst), count };
   if (forms && count) {
     // How many cards match (the total, usually remembered) decides how to read the page.
     const known = rememberedCount(db, sqlKey(count)) ?? (await countAtVersion(db, count));
+    if (latestFirst && known.count < known.cards * forms.latestFirstBelow!) return { page: latestPage(latestFirst), count, known };
     const walk = walkIsCheaper(known.count, known.cards, (p.offset + fetch) * forms.walkCost);
     const page = walk
       ? pageSql(accountId, forms.walk, order, fetch, p.offset)

@@ -12,6 +12,10 @@ import { Prisma } from "../../db/generated/prisma/client";
  *    three characters, which is what a trigram index can look up.
  *
  * A query with no letters or digits matches nothing.
+ *
+ * Pages in the default order for a one-word query (`latestFirst`) read `vm_card_word` (migration
+ * 20261124090000): one row per card and word of its search_vector, with a copy of the card's
+ * last_interaction_at, kept by triggers on card.
  */
 
 const MAX_WORDS = 16;
@@ -34,6 +38,12 @@ export interface TSearchParts {
   fullText: Prisma.Sql;
   /** null when the query has no word of 3+ characters */
   substring: Prisma.Sql | null;
+  /**
+   * The query's one word when the full-text condition is "a word of the card starts with it" and
+   * the word is what PostgreSQL's parser and 'simple' dictionary make of it in any locale (ASCII
+   * letters and digits): the words of vm_card_word can then stand for the condition.
+   */
+  prefix: string | null;
 }
 
 /** The two match conditions on the card alias `c`; null when the query can match nothing. */
@@ -41,14 +51,54 @@ export function searchParts(query: string): TSearchParts | null {
   const words = searchWords(query);
   if (words.length === 0) return null;
   const fullText = Prisma.sql`c.search_vector @@ to_tsquery('simple', ${tsQueryText(words)})`;
-  if (!words.some((w) => w.length >= 3)) return { fullText, substring: null };
+  const prefix = words.length === 1 && /^[a-z0-9]+$/.test(words[0]!) ? words[0]! : null;
+  if (!words.some((w) => w.length >= 3)) return { fullText, substring: null, prefix };
   // PostgreSQL text cannot hold NUL characters.
   const pattern = `%${escapeLike(query.replace(/\u0000/g, "").toLowerCase().trim())}%`;
-  return { fullText, substring: Prisma.sql`lower(c.name) LIKE ${pattern}` };
+  return { fullText, substring: Prisma.sql`lower(c.name) LIKE ${pattern}`, prefix };
 }
 
 /** The search condition on the card alias `c`. */
 export function searchCondition(parts: TSearchParts | null): Prisma.Sql {
   if (!parts) return Prisma.sql`FALSE`;
   return parts.substring ? Prisma.sql`(${parts.fullText} OR ${parts.substring})` : parts.fullText;
+}
+
+/** The first string after every string that starts with `prefix` (ASCII letters and digits), in byte order. */
+function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/**
+ * A FROM clause `c` (columns id, last_interaction_at) holding the first `rows` cards of the default
+ * order (latest_signal_date:desc) that match a one-word query (`parts.prefix` set): the first
+ * `rows` entries of the index range (vm_card_word_latest) of each word starting with the prefix,
+ * found one after the other through the same index, and the first `rows` cards whose name holds
+ * the query, merged. The first n distinct cards of the merged order are among them, since fewer
+ * than n cards of any one range come before each of them.
+ */
+export function searchLatestFirst(parts: TSearchParts, rows: number): Prisma.Sql {
+  const lo = parts.prefix!;
+  const hi = prefixEnd(lo);
+  const words = Prisma.sql`
+    SELECT x.card_id AS id, x.last_interaction_at
+      FROM (WITH RECURSIVE word(w) AS (
+              SELECT min(cw.word) FROM vm_card_word cw WHERE cw.word >= ${lo} AND cw.word < ${hi}
+              UNION ALL
+              SELECT (SELECT min(cw.word) FROM vm_card_word cw WHERE cw.word > word.w AND cw.word < ${hi})
+                FROM word WHERE word.w IS NOT NULL)
+            SELECT w FROM word WHERE w IS NOT NULL) word
+     CROSS JOIN LATERAL (
+       SELECT cw.card_id, cw.last_interaction_at FROM vm_card_word cw
+        WHERE cw.word = word.w
+        ORDER BY cw.last_interaction_at DESC NULLS LAST, cw.card_id DESC
+        LIMIT ${rows}) x`;
+  const names = parts.substring
+    ? Prisma.sql`
+     UNION ALL
+    (SELECT c.id, c.last_interaction_at FROM card c WHERE ${parts.substring}
+      ORDER BY c.last_interaction_at DESC NULLS LAST, c.id DESC
+      LIMIT ${rows})`
+    : Prisma.empty;
+  return Prisma.sql`(SELECT DISTINCT m.id, m.last_interaction_at FROM (${words}${names}) m) c`;
 }

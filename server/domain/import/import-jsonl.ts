@@ -49,13 +49,17 @@ const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
 const KIND_TABLES: Partial<Record<TKind, readonly string[]>> = {
   profile: ["profile"],
   participant: ["participant", "participant_source"],
-  card: ["card", "card_category"],
+  // vm_card_word is filled by card's triggers (migration 20261124090000).
+  card: ["card", "card_category", "vm_card_word"],
   // vm_card_participant is filled by interaction's triggers (migration 20261123120000).
   interaction: ["interaction", "vm_card_participant"],
   network_b_profile: ["network_b_profile"],
 };
 
-/** Of those, the tables whose indexes a bulk load may build afterwards. */
+/**
+ * Of those, the tables whose indexes a bulk load may build afterwards. Not vm_card_word: its
+ * triggers find a card's rows through its index (a card written twice in one file).
+ */
 const BULK_TABLES: Partial<Record<TKind, readonly string[]>> = {
   profile: ["profile"],
   participant: ["participant"],
