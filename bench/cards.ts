@@ -169,7 +169,7 @@ if (IN_PROCESS) {
   // Visibility map (index-only scans) and statistics; quick when nothing changed.
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  await c.query("VACUUM ANALYZE card, card_category, interaction, vm_card_participant, vm_card_changes");
+  await c.query("VACUUM ANALYZE card, card_category, interaction, vm_card_participant, vm_card_word, vm_card_changes");
   await c.end();
 }
 const { token, accountId } = await benchAccount(url);

@@ -83,9 +83,9 @@ export function searchLatestFirst(parts: TSearchParts, rows: number): Prisma.Sql
   const words = Prisma.sql`
     SELECT x.card_id AS id, x.last_interaction_at
       FROM (WITH RECURSIVE word(w) AS (
-              SELECT min(cw.word) FROM vm_card_word cw WHERE cw.word >= ${lo} AND cw.word < ${hi}
+              SELECT (SELECT cw.word FROM vm_card_word cw WHERE cw.word >= ${lo} AND cw.word < ${hi} ORDER BY cw.word LIMIT 1)
               UNION ALL
-              SELECT (SELECT min(cw.word) FROM vm_card_word cw WHERE cw.word > word.w AND cw.word < ${hi})
+              SELECT (SELECT cw.word FROM vm_card_word cw WHERE cw.word > word.w AND cw.word < ${hi} ORDER BY cw.word LIMIT 1)
                 FROM word WHERE word.w IS NOT NULL)
             SELECT w FROM word WHERE w IS NOT NULL) word
      CROSS JOIN LATERAL (
