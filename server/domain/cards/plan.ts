@@ -21,7 +21,8 @@ export function walkIsCheaper(setSize: number, cards: number, rowsNeeded: number
  * count statement; the unfiltered total comes with the page). Exported for the benchmark floor,
  * which runs the same statements through bare pg. For the participants filter or a search alone,
  * the count is known first: it picks how the page is read (TPageForms), unless the filter has a
- * form already in the list's order (the participants filter in the default order).
+ * form already in the list's order that pays at any count (the participants filter in the default
+ * order; a one-word search's form pays only when few cards match).
  */
 export interface TListPlan {
   page: Prisma.Sql | null;

@@ -43,10 +43,15 @@ export class ImportStatistics {
     const tables = this.tablesOf(kind);
     if (!tables?.length) return Promise.resolve();
     // One ANALYZE at a time; the names come from the importer's own list, never from input.
-    this.running = this.running.catch(() => undefined).then(async () => {
+    // Statistics only make the writes faster: a failure is logged, and the import goes on.
+    this.running = this.running.then(async () => {
       const t = Date.now();
-      await this.db.$executeRawUnsafe(`ANALYZE ${tables.map((name) => `public."${name}"`).join(", ")}`);
-      logger.debug("import statistics refreshed", { kind, tables, ms: Date.now() - t });
+      try {
+        await this.db.$executeRawUnsafe(`ANALYZE ${tables.map((name) => `public."${name}"`).join(", ")}`);
+        logger.debug("import statistics refreshed", { kind, tables, ms: Date.now() - t });
+      } catch (err) {
+        logger.warn("could not refresh the statistics of imported tables", { kind, tables, error: err });
+      }
     });
     return this.running;
   }
