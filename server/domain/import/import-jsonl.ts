@@ -45,7 +45,11 @@ const WRITERS: Record<TKind, (ctx: TWriteCtx) => Promise<void>> = {
   network_b_profile: writeNetworkBProfiles,
 };
 
-/** The large tables each kind fills (statistics.ts refreshes their statistics as they grow). */
+/**
+ * The large tables each kind fills: statistics.ts refreshes their statistics as they grow, and a
+ * bulk load may build their indexes afterwards (server/db/deferred-indexes.ts), but for those of
+ * KEEP_INDEXES.
+ */
 const KIND_TABLES: Partial<Record<TKind, readonly string[]>> = {
   profile: ["profile"],
   participant: ["participant", "participant_source"],
@@ -56,17 +60,8 @@ const KIND_TABLES: Partial<Record<TKind, readonly string[]>> = {
   network_b_profile: ["network_b_profile"],
 };
 
-/**
- * Of those, the tables whose indexes a bulk load may build afterwards. Not vm_card_word: its
- * triggers find a card's rows through its index (a card written twice in one file).
- */
-const BULK_TABLES: Partial<Record<TKind, readonly string[]>> = {
-  profile: ["profile"],
-  participant: ["participant"],
-  card: ["card", "card_category"],
-  interaction: ["interaction", "vm_card_participant"],
-  network_b_profile: ["network_b_profile"],
-};
+/** vm_card_word's triggers find a card's rows through its index (a card written twice in one file). */
+const KEEP_INDEXES = new Set(["vm_card_word"]);
 
 export async function importJsonl(db: TDb, source: TImportSource, opts: TImportOptions = {}): Promise<TImportReport> {
   const spool = new Spool();
@@ -91,7 +86,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       `SELECT now() AS now, version() AS version`,
     )) as [{ now: Date; version: string }];
     let done = 0;
-    const statistics = new ImportStatistics(db, (kind) => KIND_TABLES[kind as TKind]);
+    const statistics = new ImportStatistics(db, (kind) => KIND_TABLES[kind]);
     const ctx: TWriteCtx = {
       db,
       spool,
@@ -114,7 +109,7 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
     const bulkMin = opts.bulkMinRows ?? BULK_MIN_ROWS;
     for (const kind of KINDS) {
       const t = Date.now();
-      const tables = BULK_TABLES[kind];
+      const tables = KIND_TABLES[kind]?.filter((table) => !KEEP_INDEXES.has(table));
       if (tables && spool.count(`rec:${kind}`) >= bulkMin) deferred += await deferIndexes(db, tables);
       await WRITERS[kind](ctx);
       await statistics.done(kind, ctx.written[kind] ?? 0);

@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
+import type { TKind } from "./types";
 
 /**
  * Planner statistics of the tables an import fills, refreshed while they grow: first at
@@ -17,16 +18,16 @@ const FIRST_ROWS = 5_000;
 const GROWTH = 4;
 
 export class ImportStatistics {
-  private readonly next = new Map<string, number>();
+  private readonly next = new Map<TKind, number>();
   private running: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: TDb,
-    private readonly tablesOf: (kind: string) => readonly string[] | undefined,
+    private readonly tablesOf: (kind: TKind) => readonly string[] | undefined,
   ) {}
 
   /** Called after each batch with the rows of the kind written so far (lanes may call it at once). */
-  async grown(kind: string, written: number): Promise<void> {
+  async grown(kind: TKind, written: number): Promise<void> {
     const due = this.next.get(kind) ?? FIRST_ROWS;
     if (written < due) return;
     this.next.set(kind, written * GROWTH);
@@ -34,12 +35,12 @@ export class ImportStatistics {
   }
 
   /** Called once the kind is written. */
-  async done(kind: string, written: number): Promise<void> {
+  async done(kind: TKind, written: number): Promise<void> {
     if (written > 0) await this.analyze(kind);
     this.next.delete(kind);
   }
 
-  private analyze(kind: string): Promise<void> {
+  private analyze(kind: TKind): Promise<void> {
     const tables = this.tablesOf(kind);
     if (!tables?.length) return Promise.resolve();
     // One ANALYZE at a time; the names come from the importer's own list, never from input.
