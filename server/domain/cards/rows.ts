@@ -12,7 +12,10 @@ import { CARD_COLUMNS, type TCardRow } from "./format";
  * per-cell conversion is most of a small query's cost in this process).
  */
 
-/** The row columns of a card `c`, with its category ids and the caller's intro-request flag. */
+/**
+ * The row columns of a card `c`, with its category ids and the caller's intro-request flag.
+ * `vm_card_rows` (migration 20261125090000) holds the same list for pages: change both together.
+ */
 const COLUMNS = (accountId: number) => Prisma.sql`${Prisma.raw(CARD_COLUMNS)},
   ARRAY(SELECT cc.category_id FROM card_category cc WHERE cc.card_id = c.id ORDER BY cc.category_id) AS category_ids,
   EXISTS (SELECT 1 FROM intro_request ir WHERE ir.account_id = ${accountId} AND ir.card_id = c.id) AS has_intro_request`;
@@ -20,7 +23,9 @@ const COLUMNS = (accountId: number) => Prisma.sql`${Prisma.raw(CARD_COLUMNS)},
 /**
  * The JSON page query (also run by the benchmark floor): one row with `rows` (JSON text, in page
  * order), the card data `version` and the number of `cards` of the same snapshot (count-cache.ts).
- * The page's ids are chosen by `from` + `where` in `order`; their position keeps that order.
+ * The page's ids are chosen by `from` + `where` in `order`; the rows of those ids come from
+ * `vm_card_rows` (migration 20261125090000), the same columns as COLUMNS, whose statement keeps
+ * its plan for the session: only the choice of the ids is planned per request.
  */
 export function pageSql(
   accountId: number,
@@ -31,16 +36,22 @@ export function pageSql(
   from: Prisma.Sql = Prisma.sql`card c`,
 ): Prisma.Sql {
   return Prisma.sql`
-    SELECT coalesce(json_agg(r ORDER BY r.pos), '[]')::text AS rows,
-           ${VERSION_SQL} AS version, ${CARDS_SQL} AS cards
+    SELECT vm_card_rows(ARRAY(
+             SELECT c.id FROM ${from}
+             WHERE ${where}
+             ORDER BY ${order}
+             LIMIT ${limit} OFFSET ${offset}::bigint
+           ), ${accountId}::int) AS rows,
+           ${VERSION_SQL} AS version, ${CARDS_SQL} AS cards`;
+}
+
+/** The rows of `ids` as pageSql reads them, built from COLUMNS (tests compare it with vm_card_rows). */
+export function rowsByIdsSql(accountId: number, ids: number[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT coalesce(json_agg(r ORDER BY r.pos), '[]')::text AS rows
     FROM (
       SELECT k.pos, ${COLUMNS(accountId)}
-      FROM unnest(ARRAY(
-        SELECT c.id FROM ${from}
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT ${limit} OFFSET ${offset}::bigint
-      )) WITH ORDINALITY AS k(id, pos)
+      FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, pos)
       JOIN card c ON c.id = k.id
     ) r`;
 }
