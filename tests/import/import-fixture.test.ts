@@ -157,6 +157,14 @@ describe("importJsonl, a valid file", () => {
     expect(second > first).toBe(true);
     await importJsonl(t.db, linesSource([card("two", ["a", "b"])]));
     expect((await stamp()) > second).toBe(true);
+    // card.category_ids, card_category's copy, follows (written with the card or by the triggers).
+    const copy = async () =>
+      (await one<{ slugs: string[] }>(t.db, `SELECT ARRAY(SELECT k.slug FROM card c JOIN category k ON k.id = ANY(c.category_ids) WHERE c.slug = 'plain' ORDER BY k.slug) AS slugs`)).slugs;
+    expect(await copy()).toEqual(["a", "b"]);
+    await importJsonl(t.db, linesSource([card("two", ["b"])]));
+    expect(await copy()).toEqual(["b"]);
+    await importJsonl(t.db, linesSource([card("three", [])]));
+    expect(await copy()).toEqual([]);
   });
 
   it("recomputes derived fields after a second import adds interactions", async () => {

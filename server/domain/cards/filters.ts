@@ -166,9 +166,8 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
   if (ids.categories) {
     if (ids.categories.length === 0) empty = true;
     else
-      conds.push(
-        Prisma.sql`EXISTS (SELECT 1 FROM card_category cc WHERE cc.card_id = c.id AND cc.category_id = ${anyInt(ids.categories)})`,
-      );
+      // card.category_ids copies card_category (its triggers): the sort index carries it.
+      conds.push(Prisma.sql`c.category_ids && ${ids.categories}::int[]`);
   }
   if (ids.locations) {
     if (ids.locations.length === 0) empty = true;

@@ -14,10 +14,11 @@ import { CARD_COLUMNS, type TCardRow } from "./format";
 
 /**
  * The row columns of a card `c`, with its category ids and the caller's intro-request flag.
- * `vm_card_rows` (migration 20261125090000) holds the same list for pages: change both together.
+ * `vm_card_rows` (migrations 20261125090000, 20261125100000) holds the same list for pages:
+ * change both together.
  */
 const COLUMNS = (accountId: number) => Prisma.sql`${Prisma.raw(CARD_COLUMNS)},
-  ARRAY(SELECT cc.category_id FROM card_category cc WHERE cc.card_id = c.id ORDER BY cc.category_id) AS category_ids,
+  c.category_ids,
   EXISTS (SELECT 1 FROM intro_request ir WHERE ir.account_id = ${accountId} AND ir.card_id = c.id) AS has_intro_request`;
 
 /**

@@ -28,6 +28,7 @@ const CARD_SQL = idsOf(upsertSql({
     ["first_interaction_at", "timestamptz"],
     ["last_interaction_at", "timestamptz"],
     ["earliest_source_type", "text"],
+    ["categories", "text[]"],
   ],
   joins: [
     "LEFT JOIN stage st ON st.slug = u.stage",
@@ -54,6 +55,8 @@ const CARD_SQL = idsOf(upsertSql({
     ["first_interaction_at", "u.first_interaction_at"],
     ["last_interaction_at", "u.last_interaction_at"],
     ["earliest_source_type_id", "es.id"],
+    // card_category's copy (its triggers keep it; written here, they find nothing to change)
+    ["category_ids", "ARRAY(SELECT k.id FROM category k WHERE k.slug = ANY(u.categories) ORDER BY k.id)"],
   ],
   conflict: "(slug)",
   update: [
@@ -66,6 +69,8 @@ const CARD_SQL = idsOf(upsertSql({
     ...JSON_FIELDS,
     "network_a_profile_id",
   ],
+  // A change of categories alone is not a change of the card row: CATEGORIES_SQL bumps updated_at.
+  extraSet: ["category_ids = EXCLUDED.category_ids"],
   createdAt: true,
   updatedAt: true,
   returning: "id",
@@ -95,7 +100,19 @@ const BUMP_SQL = `
   UPDATE card SET updated_at = now()
   WHERE id = ANY($1::int[]) AND created_at < $2::timestamptz AND updated_at <> now() AND NOT (slug = ANY($3::text[]))`;
 
-const ROW_FIELDS = ["slug", ...TEXT_FIELDS, "stage", "round", "location", ...FLAGS, "last_round", ...JSON_FIELDS, "created_at", "updated_at"];
+const ROW_FIELDS = [
+  "slug",
+  ...TEXT_FIELDS,
+  "stage",
+  "round",
+  "location",
+  ...FLAGS,
+  "last_round",
+  ...JSON_FIELDS,
+  "created_at",
+  "updated_at",
+  "categories",
+];
 
 async function writeBatch(ctx: TWriteCtx, b: TRec[], derived: Map<string, TCardAggregate>): Promise<void> {
   const pairs = b.flatMap((r) => (r.categories as string[]).map((category) => ({ card: r.slug, category })));
