@@ -45,10 +45,27 @@ export function connectionConfig(url: string): ClientConfig {
  * connection (statement-names.ts).
  */
 export function createPrisma(url: string, max = 10, { namedStatements = false } = {}): TDb {
+  const namer = namedStatements ? createStatementNamer() : undefined;
   // The adapter types the generator as returning a string; it passes an undefined name through to
   // the driver, which then sends the statement unnamed.
-  const statementNameGenerator = namedStatements ? (createStatementNamer() as (query: { sql: string }) => string) : undefined;
-  return new PrismaClient({ adapter: new PrismaPg({ ...connectionConfig(url), max }, { statementNameGenerator }) });
+  const statementNameGenerator = namer as ((query: { sql: string }) => string) | undefined;
+  const pool = new pg.Pool({ ...connectionConfig(url), max });
+  // One driver at run time; the adapter's own copy of the driver's types is a newer version.
+  const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
+  const prisma = new PrismaClient({ adapter: new PrismaPg(adapterPool, { statementNameGenerator, disposeExternalPool: true }) });
+  direct.set(prisma, { pool, namer });
+  return prisma;
+}
+
+/** The pool under each client createPrisma made, with its statement namer (read.ts). */
+const direct = new WeakMap<object, { pool: pg.Pool; namer?: (query: { sql: string }) => string | undefined }>();
+
+/**
+ * The driver pool of a client made by createPrisma (undefined for any other handle, such as the
+ * client of an interactive transaction, which must keep its own connection).
+ */
+export function driverOf(db: TDb) {
+  return direct.get(db);
 }
 
 /**

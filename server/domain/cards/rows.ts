@@ -1,4 +1,5 @@
 import type { TDb } from "../../db/client";
+import { readRows } from "../../db/read";
 import { Prisma } from "../../db/generated/prisma/client";
 import { CARDS_SQL, VERSION_SQL } from "./count-cache";
 import { CARD_COLUMNS, type TCardRow } from "./format";
@@ -64,7 +65,7 @@ function decode<T extends TCardRow>(text: string | undefined): T[] {
 
 /** Runs a JSON rows query (pageSql and the others below). */
 export async function queryRows<T extends TCardRow>(db: TDb, sql: Prisma.Sql): Promise<T[]> {
-  const [row] = await db.$queryRaw<{ rows: string }[]>(sql);
+  const [row] = await readRows<{ rows: string }>(db, sql);
   return decode<T>(row?.rows);
 }
 
@@ -76,7 +77,7 @@ export interface TPage {
 
 /** Runs a pageSql statement. */
 export async function queryPage(db: TDb, sql: Prisma.Sql): Promise<TPage> {
-  const [row] = await db.$queryRaw<{ rows: string; version: string; cards: number }[]>(sql);
+  const [row] = await readRows<{ rows: string; version: string; cards: number }>(db, sql);
   return { rows: decode<TCardRow>(row?.rows), version: row?.version ?? "0", cards: row?.cards ?? 0 };
 }
 
