@@ -10,6 +10,8 @@ import { logger } from "../lib/logger";
  * Each dropped index is recorded in `vm_deferred_index` in the same transaction as its drop, so an
  * import that dies half-way leaves a record, never a silently missing index: the server's start,
  * `vmon migrate` and the next import rebuild whatever is recorded (`restoreDeferredIndexes`).
+ * A record may also be a deferred fill that is not an index (a statement, under a name that is no
+ * relation's: server/domain/import/card-words.ts); it is run the same way.
  */
 
 /** Rows a kind must bring into an empty table for its indexes to be built afterwards. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deferIndexes, restoreDeferredIndexes } from "../../server/db/deferred-indexes";
 import { importJsonl } from "../../server/domain/import";
+import { CARD_WORDS_RECORD, deferCardWords } from "../../server/domain/import/card-words";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines } from "./fixture";
 import { linesSource, resetData, rowsBySlug, TABLES } from "./helpers";
@@ -45,6 +46,25 @@ async function rows(): Promise<unknown> {
   return { tables: out, bySlug: await rowsBySlug(t.db, { cardCreatedAt: false }) };
 }
 
+/** vm_card_word's rows (the words of each card by slug) and whether card's triggers on it are all on. */
+async function cardWords(): Promise<{ rows: string[]; triggersOn: boolean; drift: number }> {
+  const rows = await t.db.$queryRawUnsafe<{ r: string }[]>(
+    `SELECT c.slug || ' ' || w.word || ' ' || coalesce(w.last_interaction_at::text, '-') AS r
+       FROM vm_card_word w JOIN card c ON c.id = w.card_id ORDER BY 1`,
+  );
+  const [state] = await t.db.$queryRawUnsafe<{ on: boolean }[]>(
+    `SELECT bool_and(tgenabled = 'O') AS on FROM pg_trigger WHERE tgrelid = 'card'::regclass AND tgname LIKE 'vm\\_card\\_word\\_%'`,
+  );
+  const [d] = await t.db.$queryRawUnsafe<{ n: number }[]>(`
+    WITH want AS (
+      SELECT w.word::text AS word, c.id AS card_id, c.last_interaction_at
+        FROM card c CROSS JOIN LATERAL unnest(tsvector_to_array(c.search_vector)) w(word)
+    ), have AS (SELECT word::text AS word, card_id, last_interaction_at FROM vm_card_word)
+    SELECT ((SELECT count(*) FROM (SELECT * FROM want EXCEPT ALL SELECT * FROM have) a)
+          + (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) b))::int AS n`);
+  return { rows: rows.map((r) => r.r), triggersOn: state!.on, drift: d!.n };
+}
+
 async function importFixture(bulkMinRows: number): Promise<Set<string>> {
   const phases = new Set<string>();
   await importJsonl(t.db, linesSource(fixtureLines(NOW)), { bulkMinRows, onProgress: (p) => phases.add(p.phase) });
@@ -63,6 +83,52 @@ describe("bulk loads", () => {
     expect(await indexes()).toEqual(before);
     expect(await pending()).toEqual([]);
     expect(await rows()).toEqual(normal);
+  });
+
+  it("write the words of the cards once the cards are in, and switch card's triggers back on", async () => {
+    await importFixture(Number.MAX_SAFE_INTEGER);
+    const normal = await cardWords();
+    expect(normal.rows.length).toBeGreaterThan(5);
+
+    await resetData(t.db);
+    await importFixture(1);
+    const bulk = await cardWords();
+    expect(bulk).toEqual({ rows: normal.rows, triggersOn: true, drift: 0 });
+    expect(await pending()).toEqual([]);
+    // The triggers work again: a card renamed gets its new words.
+    await t.db.$executeRawUnsafe(`UPDATE card SET name = 'Zyxwvut' WHERE id = (SELECT min(id) FROM card)`);
+    expect((await cardWords()).drift).toBe(0);
+    expect((await cardWords()).rows.some((r) => r.includes(" zyxwvut "))).toBe(true);
+  });
+
+  it("leave the words of a load that died half-way recorded, and write them at the next restore", async () => {
+    expect(await deferCardWords(t.db)).toBe(1);
+    expect(await pending()).toEqual([CARD_WORDS_RECORD]);
+    expect((await cardWords()).triggersOn).toBe(false);
+    // Cards written while the triggers are off (by the load, or by anyone else) ...
+    await importFixture(Number.MAX_SAFE_INTEGER); // an import first runs what a dead one left
+    expect(await pending()).toEqual([]);
+    const after = await cardWords();
+    expect(after.triggersOn).toBe(true);
+    expect(after.drift).toBe(0);
+
+    await resetData(t.db);
+    expect(await deferCardWords(t.db)).toBe(1);
+    await t.db.$executeRawUnsafe(
+      `INSERT INTO card (slug, name, description, created_at, updated_at) VALUES ('late', 'Late Arrival', 'written while off', now(), now())`,
+    );
+    expect((await cardWords()).rows).toEqual([]);
+    expect(await restoreDeferredIndexes(t.db)).toEqual([CARD_WORDS_RECORD]);
+    const restored = await cardWords();
+    expect(restored).toMatchObject({ triggersOn: true, drift: 0 });
+    expect(restored.rows.length).toBeGreaterThan(2);
+  });
+
+  it("leave the words alone when cards are there", async () => {
+    await importFixture(Number.MAX_SAFE_INTEGER);
+    expect(await deferCardWords(t.db)).toBe(0);
+    expect(await pending()).toEqual([]);
+    expect((await cardWords()).triggersOn).toBe(true);
   });
 
   it("keep the indexes of tables that hold rows already", async () => {
