@@ -11,7 +11,7 @@ import { logger } from "../lib/logger";
  * import that dies half-way leaves a record, never a silently missing index: the server's start,
  * `vmon migrate` and the next import rebuild whatever is recorded (`restoreDeferredIndexes`).
  * A record may also be a deferred fill that is not an index (a statement, under a name that is no
- * relation's: server/domain/import/card-words.ts); it is run the same way.
+ * relation's: server/domain/import/trigger-tables.ts); it is run the same way.
  */
 
 /** Rows a kind must bring into an empty table for its indexes to be built afterwards. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deferIndexes, restoreDeferredIndexes } from "../../server/db/deferred-indexes";
 import { importJsonl } from "../../server/domain/import";
-import { CARD_WORDS_RECORD, deferCardWords } from "../../server/domain/import/card-words";
+import { deferTriggerTable, refillRecord, TRIGGER_TABLES } from "../../server/domain/import/trigger-tables";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines } from "./fixture";
 import { linesSource, resetData, rowsBySlug, TABLES } from "./helpers";
@@ -46,24 +46,45 @@ async function rows(): Promise<unknown> {
   return { tables: out, bySlug: await rowsBySlug(t.db, { cardCreatedAt: false }) };
 }
 
-/** vm_card_word's rows (the words of each card by slug) and whether card's triggers on it are all on. */
-async function cardWords(): Promise<{ rows: string[]; triggersOn: boolean; drift: number }> {
-  const rows = await t.db.$queryRawUnsafe<{ r: string }[]>(
+/**
+ * The tables that triggers fill (trigger-tables.ts): their rows (by slug), whether every trigger
+ * that fills them is on, and how many rows differ from what card and interaction say (0: in step).
+ */
+async function filled(): Promise<{ words: string[]; participants: string[]; triggersOn: boolean; drift: number }> {
+  const texts = async (sql: string) => (await t.db.$queryRawUnsafe<{ r: string }[]>(sql)).map((r) => r.r);
+  const words = await texts(
     `SELECT c.slug || ' ' || w.word || ' ' || coalesce(w.last_interaction_at::text, '-') AS r
        FROM vm_card_word w JOIN card c ON c.id = w.card_id ORDER BY 1`,
   );
-  const [state] = await t.db.$queryRawUnsafe<{ on: boolean }[]>(
-    `SELECT bool_and(tgenabled = 'O') AS on FROM pg_trigger WHERE tgrelid = 'card'::regclass AND tgname LIKE 'vm\\_card\\_word\\_%'`,
+  const participants = await texts(
+    `SELECT c.slug || ' ' || p.slug || ' ' || coalesce(cp.last_interaction_at::text, '-') AS r
+       FROM vm_card_participant cp JOIN card c ON c.id = cp.card_id JOIN participant p ON p.id = cp.participant_id ORDER BY 1`,
   );
+  const names = Object.values(TRIGGER_TABLES).flatMap((x) => x.triggers);
+  const [state] = await t.db.$queryRawUnsafe<{ on: boolean; n: number }[]>(
+    `SELECT bool_and(tgenabled = 'O') AS on, count(*)::int AS n FROM pg_trigger WHERE tgname = ANY($1::text[])`,
+    names,
+  );
+  expect(state!.n).toBe(names.length);
   const [d] = await t.db.$queryRawUnsafe<{ n: number }[]>(`
-    WITH want AS (
+    WITH want_w AS (
       SELECT w.word::text AS word, c.id AS card_id, c.last_interaction_at
         FROM card c CROSS JOIN LATERAL unnest(tsvector_to_array(c.search_vector)) w(word)
-    ), have AS (SELECT word::text AS word, card_id, last_interaction_at FROM vm_card_word)
-    SELECT ((SELECT count(*) FROM (SELECT * FROM want EXCEPT ALL SELECT * FROM have) a)
-          + (SELECT count(*) FROM (SELECT * FROM have EXCEPT ALL SELECT * FROM want) b))::int AS n`);
-  return { rows: rows.map((r) => r.r), triggersOn: state!.on, drift: d!.n };
+    ), have_w AS (SELECT word::text AS word, card_id, last_interaction_at FROM vm_card_word),
+    want_p AS (
+      SELECT p.card_id, p.participant_id, c.last_interaction_at
+        FROM (SELECT card_id, participant_id FROM interaction
+               UNION SELECT card_id, associated_participant_id FROM interaction WHERE associated_participant_id IS NOT NULL) p
+        JOIN card c ON c.id = p.card_id
+    ), have_p AS (SELECT card_id, participant_id, last_interaction_at FROM vm_card_participant)
+    SELECT ((SELECT count(*) FROM (SELECT * FROM want_w EXCEPT ALL SELECT * FROM have_w) a)
+          + (SELECT count(*) FROM (SELECT * FROM have_w EXCEPT ALL SELECT * FROM want_w) b)
+          + (SELECT count(*) FROM (SELECT * FROM want_p EXCEPT ALL SELECT * FROM have_p) c)
+          + (SELECT count(*) FROM (SELECT * FROM have_p EXCEPT ALL SELECT * FROM want_p) d))::int AS n`);
+  return { words, participants, triggersOn: state!.on, drift: d!.n };
 }
+
+const RECORDS = Object.values(TRIGGER_TABLES).map(refillRecord).sort();
 
 async function importFixture(bulkMinRows: number): Promise<Set<string>> {
   const phases = new Set<string>();
@@ -85,50 +106,59 @@ describe("bulk loads", () => {
     expect(await rows()).toEqual(normal);
   });
 
-  it("write the words of the cards once the cards are in, and switch card's triggers back on", async () => {
+  it("write the tables that triggers fill once the load is in, and switch the triggers back on", async () => {
     await importFixture(Number.MAX_SAFE_INTEGER);
-    const normal = await cardWords();
-    expect(normal.rows.length).toBeGreaterThan(5);
+    const normal = await filled();
+    expect(normal.words.length).toBeGreaterThan(5);
+    expect(normal.participants.length).toBeGreaterThan(1);
 
     await resetData(t.db);
     await importFixture(1);
-    const bulk = await cardWords();
-    expect(bulk).toEqual({ rows: normal.rows, triggersOn: true, drift: 0 });
+    expect(await filled()).toEqual({ ...normal, triggersOn: true, drift: 0 });
     expect(await pending()).toEqual([]);
-    // The triggers work again: a card renamed gets its new words.
+    // The triggers work again: a card renamed gets its new words, a new interaction its participant.
     await t.db.$executeRawUnsafe(`UPDATE card SET name = 'Zyxwvut' WHERE id = (SELECT min(id) FROM card)`);
-    expect((await cardWords()).drift).toBe(0);
-    expect((await cardWords()).rows.some((r) => r.includes(" zyxwvut "))).toBe(true);
-  });
-
-  it("leave the words of a load that died half-way recorded, and write them at the next restore", async () => {
-    expect(await deferCardWords(t.db)).toBe(1);
-    expect(await pending()).toEqual([CARD_WORDS_RECORD]);
-    expect((await cardWords()).triggersOn).toBe(false);
-    // Cards written while the triggers are off (by the load, or by anyone else) ...
-    await importFixture(Number.MAX_SAFE_INTEGER); // an import first runs what a dead one left
-    expect(await pending()).toEqual([]);
-    const after = await cardWords();
-    expect(after.triggersOn).toBe(true);
-    expect(after.drift).toBe(0);
-
-    await resetData(t.db);
-    expect(await deferCardWords(t.db)).toBe(1);
     await t.db.$executeRawUnsafe(
-      `INSERT INTO card (slug, name, description, created_at, updated_at) VALUES ('late', 'Late Arrival', 'written while off', now(), now())`,
+      `INSERT INTO interaction (card_id, participant_id, created_at)
+       SELECT (SELECT max(id) FROM card), (SELECT max(id) FROM participant), now()`,
     );
-    expect((await cardWords()).rows).toEqual([]);
-    expect(await restoreDeferredIndexes(t.db)).toEqual([CARD_WORDS_RECORD]);
-    const restored = await cardWords();
-    expect(restored).toMatchObject({ triggersOn: true, drift: 0 });
-    expect(restored.rows.length).toBeGreaterThan(2);
+    const after = await filled();
+    expect(after.drift).toBe(0);
+    expect(after.words.some((r) => r.includes(" zyxwvut "))).toBe(true);
+    expect(after.participants.length).toBeGreaterThanOrEqual(normal.participants.length);
   });
 
-  it("leave the words alone when cards are there", async () => {
+  it("leave the tables of a load that died half-way recorded, and write them at the next restore", async () => {
+    for (const x of Object.values(TRIGGER_TABLES)) expect(await deferTriggerTable(t.db, x)).toBe(1);
+    expect(await pending()).toEqual(RECORDS);
+    expect((await filled()).triggersOn).toBe(false);
+    // An import first runs what a dead one left, then writes with the triggers on.
     await importFixture(Number.MAX_SAFE_INTEGER);
-    expect(await deferCardWords(t.db)).toBe(0);
     expect(await pending()).toEqual([]);
-    expect((await cardWords()).triggersOn).toBe(true);
+    expect(await filled()).toMatchObject({ triggersOn: true, drift: 0 });
+
+    // Rows written while the triggers are off, by anyone, are in after the restore.
+    await resetData(t.db);
+    for (const x of Object.values(TRIGGER_TABLES)) expect(await deferTriggerTable(t.db, x)).toBe(1);
+    await t.db.$executeRawUnsafe(`
+      WITH ty AS (INSERT INTO participant_type (slug, name) VALUES ('fund', 'Fund') RETURNING id),
+           p AS (INSERT INTO participant (slug, name, type_id) SELECT 'late-fund', 'Late Fund', id FROM ty RETURNING id),
+           c AS (INSERT INTO card (slug, name, description, last_interaction_at)
+                 VALUES ('late', 'Late Arrival', 'written while off', '2025-01-02Z') RETURNING id)
+      INSERT INTO interaction (card_id, participant_id, created_at) SELECT c.id, p.id, '2025-01-02Z' FROM c, p`);
+    expect(await filled()).toMatchObject({ words: [], participants: [], triggersOn: false });
+    expect((await restoreDeferredIndexes(t.db, 2)).sort()).toEqual(RECORDS);
+    const restored = await filled();
+    expect(restored).toMatchObject({ triggersOn: true, drift: 0 });
+    expect(restored.words.length).toBeGreaterThan(2);
+    expect(restored.participants).toEqual(["late late-fund 2025-01-02 00:00:00+00"]);
+  });
+
+  it("leave the tables alone when their source holds rows", async () => {
+    await importFixture(Number.MAX_SAFE_INTEGER);
+    for (const x of Object.values(TRIGGER_TABLES)) expect(await deferTriggerTable(t.db, x)).toBe(0);
+    expect(await pending()).toEqual([]);
+    expect((await filled()).triggersOn).toBe(true);
   });
 
   it("keep the indexes of tables that hold rows already", async () => {

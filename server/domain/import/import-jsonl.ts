@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
 import { queueEmbeddingBackfill } from "../embeddings/jobs";
 import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "../../db/deferred-indexes";
-import { deferCardWords } from "./card-words";
+import { deferTriggerTable, TRIGGER_TABLES, type TTriggerTable } from "./trigger-tables";
 import { AGGREGATE_CAP } from "./card-derived";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";
 import { Spool } from "./spool";
@@ -24,8 +24,9 @@ import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, wr
  * 2. If a line is invalid and `skipInvalid` is not set, ImportValidationError: nothing is written.
  * 3. Writes, kind by kind in dependency order, in batched multi-row upserts. A kind that brings at
  *    least BULK_MIN_ROWS records into empty tables has their secondary indexes built once its rows
- *    are in (server/db/deferred-indexes.ts), after all the writes; vm_card_word, which card's
- *    triggers fill, is then written in one statement too (card-words.ts).
+ *    are in (server/db/deferred-indexes.ts), after all the writes; vm_card_word and
+ *    vm_card_participant, which their triggers fill, are then written in one statement each too
+ *    (trigger-tables.ts).
  * 4. Derived fields of every card and participant whose interactions changed.
  *
  * Memory is bounded whatever the file's size: records and keys live in the spool, and a pass that
@@ -62,8 +63,8 @@ const KIND_TABLES: Partial<Record<TKind, readonly string[]>> = {
   network_b_profile: ["network_b_profile"],
 };
 
-/** vm_card_word is written after a bulk load of cards by its own statement instead (card-words.ts). */
-const KEEP_INDEXES = new Set(["vm_card_word"]);
+/** Tables filled by triggers: after a bulk load, their refill builds their indexes (trigger-tables.ts). */
+const KEEP_INDEXES = new Set<string>(Object.values(TRIGGER_TABLES).map((t) => t.table));
 
 export async function importJsonl(db: TDb, source: TImportSource, opts: TImportOptions = {}): Promise<TImportReport> {
   const spool = new Spool();
@@ -114,7 +115,8 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
       const tables = KIND_TABLES[kind]?.filter((table) => !KEEP_INDEXES.has(table));
       if (tables && spool.count(`rec:${kind}`) >= bulkMin) {
         deferred += await deferIndexes(db, tables);
-        if (kind === "card") deferred += await deferCardWords(db);
+        const filled = (TRIGGER_TABLES as Partial<Record<TKind, TTriggerTable>>)[kind];
+        if (filled) deferred += await deferTriggerTable(db, filled);
       }
       await WRITERS[kind](ctx);
       await statistics.done(kind, ctx.written[kind] ?? 0);
