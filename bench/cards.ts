@@ -22,6 +22,7 @@
  * a freshly started process otherwise spends the first case compiling its code.
  *
  * Env: BENCH_SCALE (default 500), BENCH_SECONDS (default 10), BENCH_PORT (default 3118),
+ * BENCH_ONLY=<text> runs only the requests whose label contains it (e.g. "participant"),
  * BENCH_INPROCESS=1 serves the REST edge from this process instead of the real server (for
  * validating the script at a small scale only: the load generator then shares the process).
  */
@@ -174,7 +175,8 @@ if (IN_PROCESS) {
 }
 const { token, accountId } = await benchAccount(url);
 const db = createPrisma(url, 4);
-const cases = await typicalCases(db);
+const ONLY = process.env.BENCH_ONLY;
+const cases = (await typicalCases(db)).filter((c) => !ONLY || c.label.includes(ONLY));
 const statements = new Map<string, TStatements>();
 for (const c of cases) statements.set(c.label, await statementsOf(db, accountId, c));
 await db.$disconnect();

@@ -1,5 +1,6 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
+import { readRows } from "../../db/read";
 
 /**
  * The participants filter: cards with an interaction whose participant OR associated participant
@@ -27,7 +28,8 @@ export async function participantIds(db: TDb, slugs: string[]): Promise<number[]
   // A slug with a NUL character cannot exist (and PostgreSQL text cannot carry it).
   const valid = slugs.filter((s) => !s.includes("\u0000"));
   if (valid.length === 0) return [];
-  const rows = await db.$queryRaw<{ id: number }[]>`SELECT id FROM participant WHERE slug = ANY(${valid}::text[])`;
+  // Every participants filter runs it: straight on the driver (read.ts), like the page.
+  const rows = await readRows<{ id: number }>(db, Prisma.sql`SELECT id FROM participant WHERE slug = ANY(${valid}::text[])`);
   return rows.map((r) => r.id);
 }
 
