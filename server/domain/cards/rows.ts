@@ -47,17 +47,6 @@ export function pageSql(
            ${VERSION_SQL} AS version, ${CARDS_SQL} AS cards`;
 }
 
-/** The rows of `ids` as pageSql reads them, built from COLUMNS (tests compare it with vm_card_rows). */
-export function rowsByIdsSql(accountId: number, ids: number[]): Prisma.Sql {
-  return Prisma.sql`
-    SELECT coalesce(json_agg(r ORDER BY r.pos), '[]')::text AS rows
-    FROM (
-      SELECT k.pos, ${COLUMNS(accountId)}
-      FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, pos)
-      JOIN card c ON c.id = k.id
-    ) r`;
-}
-
 /** Decodes the JSON rows (datetimes already formatted by CARD_COLUMNS). */
 function decode<T extends TCardRow>(text: string | undefined): T[] {
   return JSON.parse(text ?? "[]") as T[];
