@@ -13,9 +13,16 @@ import { lruPerOwner } from "../../lib/lru";
  * then pay for one page query only; after any write the next request counts again.
  */
 
-/** The version and the number of cards, as scalar subqueries usable in any SELECT list. */
-export const VERSION_SQL = Prisma.sql`(SELECT COALESCE(sum(changes), 0)::text FROM vm_card_changes)`;
+/** The number of cards, as a scalar subquery usable in any SELECT list. */
 export const CARDS_SQL = Prisma.sql`(SELECT COALESCE(sum(cards), 0)::int FROM vm_card_changes)`;
+
+/**
+ * The version and the number of cards of the statement's snapshot, as a one-row FROM item `v`
+ * (columns `version`, `cards`): one read of vm_card_changes for both, where two scalar
+ * subqueries read it twice (its rows fold together now and then, but its dead tuples stay until
+ * a vacuum, so a read costs more than its few live rows).
+ */
+export const VERSION_FROM = Prisma.sql`(SELECT COALESCE(sum(changes), 0)::text AS version, COALESCE(sum(cards), 0)::int AS cards FROM vm_card_changes) v`;
 
 export interface TVersionedCount {
   version: string;
@@ -40,7 +47,7 @@ function remember(db: TDb, key: string, value: TVersionedCount): TVersionedCount
 /** Runs a count statement (one row, column `n`) with the version of its snapshot, and remembers it. */
 export async function countAtVersion(db: TDb, countSql: Prisma.Sql, key = sqlKey(countSql)): Promise<TVersionedCount> {
   const [row] = await db.$queryRaw<{ version: string; n: number; cards: number }[]>`
-    SELECT ${VERSION_SQL} AS version, c.n, ${CARDS_SQL} AS cards FROM (${countSql}) c`;
+    SELECT v.version, c.n, v.cards FROM (${countSql}) c, ${VERSION_FROM}`;
   return remember(db, key, { version: row?.version ?? "0", count: row?.n ?? 0, cards: row?.cards ?? 0 });
 }
 

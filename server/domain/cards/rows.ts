@@ -1,7 +1,7 @@
 import type { TDb } from "../../db/client";
 import { readRows } from "../../db/read";
 import { Prisma } from "../../db/generated/prisma/client";
-import { CARDS_SQL, VERSION_SQL } from "./count-cache";
+import { VERSION_FROM } from "./count-cache";
 import { CARD_COLUMNS, type TCardRow } from "./format";
 
 /**
@@ -44,7 +44,8 @@ export function pageSql(
              ORDER BY ${order}
              LIMIT ${limit} OFFSET ${offset}::bigint
            ), ${accountId}::int) AS rows,
-           ${VERSION_SQL} AS version, ${CARDS_SQL} AS cards`;
+           v.version, v.cards
+    FROM ${VERSION_FROM}`;
 }
 
 /** Decodes the JSON rows (datetimes already formatted by CARD_COLUMNS). */
