@@ -59,15 +59,22 @@ export const LANES = 2;
 type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends">;
 
 /**
- * A batch's transaction: generous limits (a big batch on a busy machine takes a while), and no
- * wait for the WAL flush at commit (one fsync per batch would dominate small batches). A crash
- * cannot corrupt anything, only lose the last batches, and importJsonl makes everything durable
- * before it returns (see `makeDurable`).
+ * A batch's transaction: generous limits (a big batch on a busy machine takes a while), no wait
+ * for the WAL flush at commit (one fsync per batch would dominate small batches), and the server's
+ * own plan caching back (`plan_cache_mode = auto`). A crash cannot corrupt anything, only lose the
+ * last batches, and importJsonl makes everything durable before it returns (see `makeDurable`).
+ *
+ * The service's connections force custom plans (server/db/client.ts), which PostgreSQL applies to
+ * its own cached statements too: the foreign-key checks, run for each inserted row, were planned
+ * again for every row (at a million cards, about two thirds of the server's time on interactions).
  */
+const BATCH_SETTINGS_SQL =
+  "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
+
 export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return ctx.db.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe("SET LOCAL synchronous_commit = off");
+      await tx.$queryRawUnsafe(BATCH_SETTINGS_SQL);
       return fn(tx);
     },
     { maxWait: 120_000, timeout: 600_000 },
