@@ -31,7 +31,7 @@ export function countPlan(where: TCardWhere): TCountPlan {
   const stageRound = r.stageIds !== undefined || r.roundIds !== undefined;
   if (r.categoryIds?.length && r.otherGroups === 0) return "card_category";
   const alone = r.otherGroups === 1 && !stageRound && !r.categoryIds;
-  if (alone && r.participantIds?.length) return "participants";
+  if (alone && r.participants) return "participants";
   if (alone && r.search) return "search";
   return "card";
 }
@@ -79,7 +79,7 @@ export function matchingIdsSql(where: TCardWhere): { all: Prisma.Sql; first: Pri
       return { all: Prisma.sql`SELECT DISTINCT cc.card_id AS id ${rows}`, first: Prisma.sql`SELECT cc.card_id AS id ${rows} AND ${smallest}` };
     }
     case "participants": {
-      const ids = Prisma.sql`SELECT u.card_id AS id FROM (${participantCards(where.resolved.participantIds!)}) u`;
+      const ids = Prisma.sql`SELECT u.card_id AS id FROM (${participantCards(where.resolved.participants!)}) u`;
       return { all: ids, first: ids };
     }
     default:
@@ -106,7 +106,7 @@ export function countSql(where: TCardWhere): Prisma.Sql | null {
     case "card_category":
       return categoryCountSql(where);
     case "participants":
-      return Prisma.sql`SELECT count(*)::int AS n FROM (${participantCards(where.resolved.participantIds!)}) x`;
+      return Prisma.sql`SELECT count(*)::int AS n FROM (${participantCards(where.resolved.participants!)}) x`;
     case "search":
       return searchCountSql(where);
     case "card":

@@ -3,7 +3,7 @@ import { Prisma } from "../../db/generated/prisma/client";
 import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import { NEW_WINDOW_DAYS, type TCardFilterParams } from "./params";
-import { participantFilter, participantIds } from "./participant-filter";
+import { participantFilter, participantRef, type TParticipantRef } from "./participant-filter";
 import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } from "./search";
 
 /**
@@ -54,7 +54,7 @@ export interface TCardWhere {
     categoryIds?: number[];
     stageIds?: number[];
     roundIds?: number[];
-    participantIds?: number[];
+    participants?: TParticipantRef;
     search?: TSearchParts | null;
     /** conditions other than categories and stages/rounds */
     otherGroups: number;
@@ -123,11 +123,11 @@ function dateRange(column: string, after?: Date, before?: Date): Prisma.Sql[] {
 
 const anyInt = (ids: number[]) => Prisma.sql`ANY(${ids}::int[])`;
 
-const participantForms = (ids: number[]): TPageForms => ({
-  collectFrom: participantFilter.collectFrom(ids),
-  walk: participantFilter.probe(ids),
+const participantForms = (ref: TParticipantRef): TPageForms => ({
+  collectFrom: participantFilter.collectFrom(ref),
+  walk: participantFilter.probe(ref),
   walkCost: 1,
-  latestFirst: (rows) => participantFilter.latestFirst(ids, rows),
+  latestFirst: (rows) => participantFilter.latestFirst(ref, rows),
 });
 
 // A probed row costs about what a gathered one does: at 1,000,000 cards, "compliance" (9,149
@@ -144,10 +144,8 @@ const searchForms = (parts: TSearchParts): TPageForms => ({
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {
   const ids = await resolveAll(db, p);
-  const [people, folders] = await Promise.all([
-    p.participants?.length ? participantIds(db, p.participants) : undefined,
-    p.folder_ids?.length ? assertOwnFolders(db, accountId, p.folder_ids, "folder_ids") : undefined,
-  ]);
+  const people = p.participants?.length ? participantRef(p.participants) : undefined;
+  const folders = p.folder_ids?.length ? await assertOwnFolders(db, accountId, p.folder_ids, "folder_ids") : undefined;
   const conds: Prisma.Sql[] = [];
   let empty = false;
   let otherGroups = 0;
@@ -177,10 +175,8 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
     if (ids.sourceTypes.length === 0) empty = true;
     else other(Prisma.sql`c.earliest_source_type_id = ${anyInt(ids.sourceTypes)}`);
   }
-  if (people) {
-    if (people.length === 0) empty = true;
-    else other(participantFilter.semiJoin(people));
-  }
+  if (people === null) empty = true;
+  else if (people) other(participantFilter.semiJoin(people));
   if (folders) other(Prisma.sql`c.id IN (SELECT fc.card_id FROM folder_card fc WHERE fc.folder_id = ${anyInt(folders)})`);
   if (p.display_preference === "web3") other(Prisma.sql`c.web3`);
   if (p.display_preference === "web2") other(Prisma.sql`c.web2`);
@@ -207,7 +203,7 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
     sql: conds.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conds, " AND "),
     empty,
     unfiltered: conds.length === 0 && !empty,
-    resolved: { categoryIds: ids.categories, stageIds: ids.stages, roundIds: ids.rounds, participantIds: people, search, otherGroups },
-    pageForms: conds.length !== 1 ? undefined : people?.length ? participantForms(people) : search ? searchForms(search) : undefined,
+    resolved: { categoryIds: ids.categories, stageIds: ids.stages, roundIds: ids.rounds, participants: people ?? undefined, search, otherGroups },
+    pageForms: conds.length !== 1 ? undefined : people ? participantForms(people) : search ? searchForms(search) : undefined,
   };
 }

@@ -1,6 +1,4 @@
-import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
-import { readRows } from "../../db/read";
 
 /**
  * The participants filter: cards with an interaction whose participant OR associated participant
@@ -22,34 +20,49 @@ import { readRows } from "../../db/read";
  *   than n of any one participant's cards come before each of them.
  */
 
-const anyInt = (ids: number[]) => Prisma.sql`ANY(${ids}::int[])`;
-
-export async function participantIds(db: TDb, slugs: string[]): Promise<number[]> {
-  // A slug with a NUL character cannot exist (and PostgreSQL text cannot carry it).
-  const valid = slugs.filter((s) => !s.includes("\u0000"));
-  if (valid.length === 0) return [];
-  // Every participants filter runs it: straight on the driver (read.ts), like the page.
-  const rows = await readRows<{ id: number }>(db, Prisma.sql`SELECT id FROM participant WHERE slug = ANY(${valid}::text[])`);
-  return rows.map((r) => r.id);
+/**
+ * The participants a filter names, as SQL read by the statement that uses them (no statement of
+ * their own): `ids` is an int[] expression of their ids, the unknown slugs naming none. A total
+ * remembered for these slugs (count-cache.ts) stays right: a participant's slug never changes
+ * (the import keys participants by it), and removing a participant removes its interactions,
+ * which moves the card data version.
+ */
+export interface TParticipantRef {
+  ids: Prisma.Sql;
+  /** one slug: at most one participant, so its cards come once each without deduplication */
+  single: boolean;
 }
 
+/** The reference for `slugs`, or null when none can name a participant. */
+export function participantRef(slugs: string[]): TParticipantRef | null {
+  // A slug with a NUL character cannot exist (and PostgreSQL text cannot carry it).
+  const valid = [...new Set(slugs.filter((s) => !s.includes("\u0000")))];
+  if (valid.length === 0) return null;
+  return {
+    ids: Prisma.sql`ARRAY(SELECT p.id FROM participant p WHERE p.slug = ANY(${valid}::text[]))`,
+    single: valid.length === 1,
+  };
+}
+
+const anyOf = (ref: TParticipantRef) => Prisma.sql`ANY(${ref.ids})`;
+
 /** The distinct card ids of the participants (a subquery yielding `card_id`). */
-export function participantCards(ids: number[]): Prisma.Sql {
-  if (ids.length === 1) return Prisma.sql`SELECT cp.card_id FROM vm_card_participant cp WHERE cp.participant_id = ${ids[0]}`;
-  return Prisma.sql`SELECT DISTINCT cp.card_id FROM vm_card_participant cp WHERE cp.participant_id = ${anyInt(ids)}`;
+export function participantCards(ref: TParticipantRef): Prisma.Sql {
+  const rows = Prisma.sql`FROM vm_card_participant cp WHERE cp.participant_id = ${anyOf(ref)}`;
+  return ref.single ? Prisma.sql`SELECT cp.card_id ${rows}` : Prisma.sql`SELECT DISTINCT cp.card_id ${rows}`;
 }
 
 export const participantFilter = {
-  semiJoin: (ids: number[]) =>
-    Prisma.sql`c.id IN (SELECT cp.card_id FROM vm_card_participant cp WHERE cp.participant_id = ${anyInt(ids)})`,
-  collectFrom: (ids: number[]) =>
-    Prisma.sql`(${participantCards(ids)}) u CROSS JOIN LATERAL (SELECT * FROM card c WHERE c.id = u.card_id OFFSET 0) c`,
-  probe: (ids: number[]) =>
-    Prisma.sql`EXISTS (SELECT 1 FROM vm_card_participant cp WHERE cp.card_id = c.id AND cp.participant_id = ${anyInt(ids)})`,
+  semiJoin: (ref: TParticipantRef) =>
+    Prisma.sql`c.id IN (SELECT cp.card_id FROM vm_card_participant cp WHERE cp.participant_id = ${anyOf(ref)})`,
+  collectFrom: (ref: TParticipantRef) =>
+    Prisma.sql`(${participantCards(ref)}) u CROSS JOIN LATERAL (SELECT * FROM card c WHERE c.id = u.card_id OFFSET 0) c`,
+  probe: (ref: TParticipantRef) =>
+    Prisma.sql`EXISTS (SELECT 1 FROM vm_card_participant cp WHERE cp.card_id = c.id AND cp.participant_id = ${anyOf(ref)})`,
   /** A FROM clause `c` (columns id, last_interaction_at): each participant's first `rows` cards. */
-  latestFirst: (ids: number[], rows: number) => Prisma.sql`(
+  latestFirst: (ref: TParticipantRef, rows: number) => Prisma.sql`(
     SELECT DISTINCT x.card_id AS id, x.last_interaction_at
-      FROM unnest(${ids}::int[]) p(id)
+      FROM unnest(${ref.ids}) p(id)
      CROSS JOIN LATERAL (
        SELECT cp.card_id, cp.last_interaction_at FROM vm_card_participant cp
         WHERE cp.participant_id = p.id
