@@ -96,6 +96,7 @@ describe("each filter alone", () => {
     }
     // An unknown slug next to a known one is simply ignored.
     expect(slugsOf(await list("stages=seed,nope"))).toEqual(inOrder(["alpha-dex", "epsilon-data"]));
+    expect(slugsOf(await list("participants=nope,partner-b"))).toEqual(inOrder(["alpha-dex", "delta-chain", "epsilon-data"]));
   });
 });
 
@@ -109,6 +110,10 @@ describe("combined filters", () => {
     ["stages=seed,pre-seed&display_preference=web3", ["alpha-dex", "beta-lending", "chainlink-oracle"]],
     ["categories=defi&locations=europe", ["beta-lending"]],
     ["participants=angel-c&min_signals=2", ["alpha-dex", "epsilon-data", "omega-robotics"]],
+    // participants are read in the statement when alone and looked up first with other filters
+    ["participants=nope,angel-c&min_signals=2", ["alpha-dex", "epsilon-data", "omega-robotics"]],
+    ["participants=nope&min_signals=2", []],
+    ["participants=angel-c,partner-b&stages=seed", ["alpha-dex", "epsilon-data"]],
     ["search=chain&display_preference=web3", ["beta-lending", "delta-chain", "chainlink-oracle"]],
     ["stages=seed&rounds=angel&categories=ai&locations=north-america", ["omega-robotics"]],
     ["featured=true&trending=true", ["alpha-dex"]],

@@ -3,7 +3,7 @@ import { Prisma } from "../../db/generated/prisma/client";
 import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import { NEW_WINDOW_DAYS, type TCardFilterParams } from "./params";
-import { participantFilter, participantRef, type TParticipantRef } from "./participant-filter";
+import { participantFilter, participantsInStatement, participantsLookedUp, type TParticipantRef } from "./participant-filter";
 import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } from "./search";
 
 /**
@@ -144,7 +144,6 @@ const searchForms = (parts: TSearchParts): TPageForms => ({
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {
   const ids = await resolveAll(db, p);
-  const people = p.participants?.length ? participantRef(p.participants) : undefined;
   const folders = p.folder_ids?.length ? await assertOwnFolders(db, accountId, p.folder_ids, "folder_ids") : undefined;
   const conds: Prisma.Sql[] = [];
   let empty = false;
@@ -175,8 +174,6 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
     if (ids.sourceTypes.length === 0) empty = true;
     else other(Prisma.sql`c.earliest_source_type_id = ${anyInt(ids.sourceTypes)}`);
   }
-  if (people === null) empty = true;
-  else if (people) other(participantFilter.semiJoin(people));
   if (folders) other(Prisma.sql`c.id IN (SELECT fc.card_id FROM folder_card fc WHERE fc.folder_id = ${anyInt(folders)})`);
   if (p.display_preference === "web3") other(Prisma.sql`c.web3`);
   if (p.display_preference === "web2") other(Prisma.sql`c.web2`);
@@ -198,6 +195,14 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
   const search = p.search !== undefined && !p.semantic ? searchParts(p.search) : undefined;
   if (search !== undefined) other(searchCondition(search));
   if (search === null) empty = true;
+  let people: TParticipantRef | null | undefined;
+  if (p.participants?.length) {
+    // Alone, the participants are read in its statements; with other filters, looked up first
+    // (participant-filter.ts).
+    people = conds.length === 0 ? participantsInStatement(p.participants) : await participantsLookedUp(db, p.participants);
+    if (people === null) empty = true;
+    else other(participantFilter.semiJoin(people));
+  }
 
   return {
     sql: conds.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conds, " AND "),
