@@ -197,8 +197,8 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
   if (search === null) empty = true;
   let people: TParticipantRef | null | undefined;
   if (p.participants?.length) {
-    // Alone, the participants are read in its statements; with other filters, looked up first
-    // (participant-filter.ts).
+    // Alone, the filter's statements read the participants themselves; with other filters they
+    // are looked up first (participant-filter.ts).
     people = conds.length === 0 ? participantsInStatement(p.participants) : await participantsLookedUp(db, p.participants);
     if (people === null) empty = true;
     else other(participantFilter.semiJoin(people));

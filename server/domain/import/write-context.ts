@@ -58,6 +58,9 @@ export const LANES = 2;
 
 type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends">;
 
+const BATCH_SETTINGS_SQL =
+  "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
+
 /**
  * A batch's transaction: generous limits (a big batch on a busy machine takes a while), no wait
  * for the WAL flush at commit (one fsync per batch would dominate small batches), and the server's
@@ -66,11 +69,9 @@ type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$ext
  *
  * The service's connections force custom plans (server/db/client.ts), which PostgreSQL applies to
  * its own cached statements too: the foreign-key checks, run for each inserted row, were planned
- * again for every row (at a million cards, about two thirds of the server's time on interactions).
+ * again for every row (43 % of the server's time on interactions at a million cards;
+ * docs/benchmarks.md, "Import", session 13).
  */
-const BATCH_SETTINGS_SQL =
-  "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
-
 export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return ctx.db.$transaction(
     async (tx) => {
