@@ -29,8 +29,9 @@ const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
  *   that runs in milliseconds (the embedded database has no JIT);
  * - `plan_cache_mode=force_custom_plan`: a named statement is planned for each run's own values,
  *   as an unnamed one is (statement-names.ts). PostgreSQL applies it to its own cached statements
- *   too (foreign-key checks, trigger functions), so bulk writers set `plan_cache_mode = auto` for
- *   their transactions (the import: write-context.ts).
+ *   too (foreign-key checks, trigger functions): the import's batch transactions set
+ *   `plan_cache_mode = auto` for themselves (write-context.ts); other writers, whose statements
+ *   write few rows, still plan those checks for each row.
  * Options already in the URL come after these, so they win. The embedded database ignores them.
  */
 const CONNECTION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";

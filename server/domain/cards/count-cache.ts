@@ -13,9 +13,6 @@ import { lruPerOwner } from "../../lib/lru";
  * then pay for one page query only; after any write the next request counts again.
  */
 
-/** The number of cards, as a scalar subquery usable in any SELECT list. */
-export const CARDS_SQL = Prisma.sql`(SELECT COALESCE(sum(cards), 0)::int FROM vm_card_changes)`;
-
 /**
  * The version and the number of cards of the statement's snapshot, as a one-row FROM item `v`
  * (columns `version`, `cards`): one read of vm_card_changes for both, where two scalar
@@ -23,6 +20,9 @@ export const CARDS_SQL = Prisma.sql`(SELECT COALESCE(sum(cards), 0)::int FROM vm
  * a vacuum, so a read costs more than its few live rows).
  */
 export const VERSION_FROM = Prisma.sql`(SELECT COALESCE(sum(changes), 0)::text AS version, COALESCE(sum(cards), 0)::int AS cards FROM vm_card_changes) v`;
+
+/** The number of cards alone, as a scalar subquery usable in any SELECT list. */
+export const CARDS_SQL = Prisma.sql`(SELECT v.cards FROM ${VERSION_FROM})`;
 
 export interface TVersionedCount {
   version: string;
