@@ -1,5 +1,6 @@
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
+import { readRows } from "../../db/read";
 import { env } from "../../env";
 import { sqlKey } from "../../db/sql-key";
 import { lruPerOwner } from "../../lib/lru";
@@ -120,7 +121,7 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   const key = sqlKey(statement);
   const known = estimates.get(key);
   if (known !== undefined) return known;
-  const rows = await db.$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>(statement);
+  const rows = await readRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(db, statement);
   const plan = rows[0]?.["QUERY PLAN"];
   const parsed = typeof plan === "string" ? (JSON.parse(plan) as typeof plan) : plan;
   const estimate = parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
@@ -140,12 +141,15 @@ function pageSpan(s: TVectorSearch): { from: number; to: number } {
  * list's positions are the same.
  */
 function queryCandidates(db: TDb, s: TVectorSearch, candidates: Prisma.Sql): Promise<TCandidate[]> {
-  if (!s.pageRow) return db.$queryRaw<TCandidate[]>(candidates);
+  if (!s.pageRow) return readRows<TCandidate>(db, candidates);
   const { from, to } = pageSpan(s);
-  return db.$queryRaw<TCandidate[]>`
+  return readRows<TCandidate>(
+    db,
+    Prisma.sql`
     SELECT r.id, r.dist, CASE WHEN r.pos > ${from} AND r.pos <= ${to} THEN ${s.pageRow(Prisma.sql`r.id`)} END AS row
       FROM (SELECT c.id, c.dist, row_number() OVER (ORDER BY c.dist, c.id) AS pos FROM (${candidates}) c) r
-     ORDER BY r.pos`;
+     ORDER BY r.pos`,
+  );
 }
 
 /** A SELECT of the ids of the rows passing the filters: `s.ids` when given, else through `where`. */
@@ -169,11 +173,13 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
     "hnsw.ef_search": String(Math.min(1000, Math.max(efSearch(), wanted))),
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
+  // The distance is the ordering expression itself (`ORDER BY dist`): the query vector is sent and
+  // parsed once.
   return queryCandidates(db, s, Prisma.sql`
-        SELECT e.${k.key} AS id, (e.embedding::vector(${n}) <=> ${q}::vector(${n}))::float8 AS dist
+        SELECT e.${k.key} AS id, e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)} AS dist
           FROM ${k.embeddings} e
          WHERE vector_dims(e.embedding) = ${n} AND e.model = ${s.ref.model} AND ${ok}
-         ORDER BY e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)}
+         ORDER BY dist
          LIMIT ${wanted}`);
 }
 
@@ -220,11 +226,14 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
   const q = vectorLiteral(s.vector);
   const within = s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
-  const rows = await db.$queryRaw<{ n: number }[]>`
+  const rows = await readRows<{ n: number }>(
+    db,
+    Prisma.sql`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM (SELECT f.id FROM (${filteredIds(s, where, "first")}) f LIMIT ${FULL_LIST_SAMPLE}) f
       CROSS JOIN LATERAL (SELECT 1 FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own} OFFSET 0) e
-      LIMIT ${n}) s`;
+      LIMIT ${n}) s`,
+  );
   return (rows[0]?.n ?? 0) >= n;
 }
 
