@@ -29,6 +29,9 @@
  * Then the local model's query embedding time.
  *
  *   BENCH_PORT      the service's port for the end-to-end part (default 3119)
+ *   BENCH_EF_SWEEP  instead of all that, only the search step without the total for each of these
+ *                   hnsw.ef_search values (comma-separated, SEMANTIC_EF_SEARCH), with recall@20
+ *                   (mean and worst query) against the exact ranking: how SEMANTIC_EF_SEARCH was chosen
  */
 import pg from "pg";
 import { createPrisma, type TDb } from "../server/db/client";
@@ -44,6 +47,7 @@ import { startTableEmbeddingServer } from "./lib/embedding-server";
 import { startService } from "./lib/service";
 import { queryText } from "../server/domain/embeddings/kinds";
 import { modelKey } from "../server/domain/embeddings/provider";
+import { resetEnvCache } from "../server/env";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
@@ -167,20 +171,26 @@ interface TFilterCase {
 
 const queryTextOf = (i: number) => queryText(`bench query ${i}`);
 
-/** The search step alone; also returns each query's exact top 20 (the reference for recall). */
-async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ rows: Record<string, unknown>[]; truth: Set<number>[] }> {
-  const rows: Record<string, unknown>[] = [];
-  const exactTimes: number[] = [];
-  const truth: Set<number>[] = [];
+/** The step's search for query i with a filter, and each query's exact top 20 (the reference for recall) with the exact search's times. */
+async function reference(db: TDb, c: TFilterCase, qs: TQuery[]) {
   const wheres: TFilter[] = [];
   for (const q of qs) wheres.push(await card(db, c.params(q)));
   const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: MIN_SIMILARITY, limit: PAGE, offset: 0, includeTotal: false });
+  const exactTimes: number[] = [];
+  const truth: Set<number>[] = [];
   for (let i = 0; i < qs.length; i++) {
     const started = performance.now();
     const exact = await searchByVector(db, { ...base(i), strategy: "exact" });
     exactTimes.push(performance.now() - started);
     truth.push(new Set(exact.rows.slice(0, PAGE).map((r) => r.id)));
   }
+  return { base, truth, exactTimes };
+}
+
+/** The search step alone; also returns each query's exact top 20 (the reference for recall). */
+async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ rows: Record<string, unknown>[]; truth: Set<number>[] }> {
+  const rows: Record<string, unknown>[] = [];
+  const { base, truth, exactTimes } = await reference(db, c, qs);
   for (const includeTotal of [false, true]) {
     // One unmeasured round first: the exact searches above (or the other variant) leave other pages
     // in PostgreSQL's buffers, and the order of the two variants should not decide their times.
@@ -207,6 +217,28 @@ async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ row
     });
   }
   return { rows, truth };
+}
+
+/** The search step without the total at each hnsw.ef_search value (BENCH_EF_SWEEP): p50, p99, mean and worst recall@20. */
+async function sweepEfSearch(db: TDb, c: TFilterCase, qs: TQuery[], efs: number[]): Promise<Record<string, unknown>[]> {
+  const { base, truth } = await reference(db, c, qs);
+  const rows: Record<string, unknown>[] = [];
+  for (const ef of efs) {
+    process.env.SEMANTIC_EF_SEARCH = String(ef);
+    resetEnvCache();
+    for (let i = 0; i < qs.length; i++) await searchByVector(db, base(i));
+    const times: number[] = [];
+    const recalls = qs.map(() => 0);
+    for (let n = 0; n < ROUNDS * qs.length; n++) {
+      const i = n % qs.length;
+      const started = performance.now();
+      const r = await searchByVector(db, base(i));
+      times.push(performance.now() - started);
+      recalls[i] = recalls[i]! + recallAt20(truth[i]!, r.rows.map((x) => x.id)) / ROUNDS;
+    }
+    rows.push({ filter: c.name, ef_search: ef, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: recalls.reduce((a, b) => a + b, 0) / qs.length, worst_query_recall: Math.min(...recalls) });
+  }
+  return rows;
 }
 
 function recallAt20<T>(truth: Set<T>, got: T[]): number {
@@ -292,6 +324,17 @@ async function main() {
       { name: "stage + other sector", params: (q) => ({ stages: [stage], categories: [q.other] }) },
     ];
     const cards = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM card")).rows[0]!.n;
+    const sweep = process.env.BENCH_EF_SWEEP?.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    if (sweep?.length) {
+      const rows: Record<string, unknown>[] = [];
+      for (const f of filters.slice(0, 3)) {
+        log(`hnsw.ef_search sweep: ${f.name}`);
+        rows.push(...(await sweepEfSearch(db, f, qs, sweep)));
+      }
+      printTable(`search step by hnsw.ef_search, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries × ${ROUNDS} rounds, page of ${PAGE} without the total`, rows);
+      printTable("server memory", [memory]);
+      return;
+    }
     const step: Record<string, unknown>[] = [];
     const truths: Set<number>[][] = [];
     for (const f of filters) {
