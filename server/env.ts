@@ -34,7 +34,7 @@ const ZEnv = z.object({
     .max(1800, "must be at most 1800: vectors are stored inline; ask the model for a shorter vector (OpenAI-compatible servers: the model's `dimensions` option)")
     .optional(),
   /** HNSW candidates per step of a semantic search (pgvector hnsw.ef_search): recall against latency. */
-  SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(200),
+  SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(150),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FREE_LIFETIME_LIMIT: z.coerce.number().int().min(0).default(100),
   PAID_DAILY_LIMIT: z.coerce.number().int().min(0).default(500),

@@ -35,12 +35,13 @@ import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vec
 export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100, participant: 200 };
 /**
  * hnsw.ef_search: candidates kept per step of the graph walk (recall against speed), with or
- * without filters: SEMANTIC_EF_SEARCH (default 200). Measured on a million clustered vectors
- * (bench:semantic): with filters, 100 kept recall@20 at 0.93 and 200 at 0.98-0.99 (the scan goes
- * past the walk's first round, where candidates are found less well). Without filters, 100
- * averaged 0.93-0.99 depending on the graph's build, because a walk can end in a neighbouring
- * cluster and return none of the query's true neighbours (2 queries of 30 in one build, one
- * needing 200); 200 found all of them in both builds.
+ * without filters: SEMANTIC_EF_SEARCH (default 150). Measured on a million clustered vectors
+ * (bench:semantic with BENCH_EF_SWEEP, docs/benchmarks.md): with filters, recall@20 is 0.92-0.94
+ * at 100, 0.96 at 120, 0.98 at 150 and 0.99 at 200 (the scan goes past the walk's first round,
+ * where candidates are found less well). Without filters, a walk can end in a neighbouring
+ * cluster and return none of the query's true neighbours: 1 query of 50 at 100 in the latest
+ * build (2 of 30 at 100, one until 200, in an older one); from 150 on, none. 150 takes 1-3 ms off
+ * the step against 200.
  */
 function efSearch(): number {
   return env().SEMANTIC_EF_SEARCH;
