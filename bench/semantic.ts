@@ -187,31 +187,41 @@ async function reference(db: TDb, c: TFilterCase, qs: TQuery[]) {
   return { base, truth, exactTimes };
 }
 
+/**
+ * One unmeasured round of the queries, then ROUNDS measured ones: each search's time, the paths
+ * taken and each query's recall@20 averaged over the rounds. The unmeasured round matters: the
+ * exact searches (or another variant) leave other pages in PostgreSQL's buffers, and the order of
+ * the variants should not decide their times.
+ */
+async function measuredRounds(db: TDb, search: (i: number) => TVectorSearch, truth: Set<number>[]) {
+  const queries = truth.length;
+  for (let i = 0; i < queries; i++) await searchByVector(db, search(i));
+  const times: number[] = [];
+  const paths: Record<string, number> = {};
+  const recalls = truth.map(() => 0);
+  for (let n = 0; n < ROUNDS * queries; n++) {
+    const i = n % queries;
+    const started = performance.now();
+    const r = await searchByVector(db, search(i));
+    times.push(performance.now() - started);
+    paths[r.path] = (paths[r.path] ?? 0) + 1;
+    recalls[i] = recalls[i]! + recallAt20(truth[i]!, r.rows.map((x) => x.id)) / ROUNDS;
+  }
+  return { times, paths, recalls, meanRecall: recalls.reduce((a, b) => a + b, 0) / queries };
+}
+
 /** The search step alone; also returns each query's exact top 20 (the reference for recall). */
 async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ rows: Record<string, unknown>[]; truth: Set<number>[] }> {
   const rows: Record<string, unknown>[] = [];
   const { base, truth, exactTimes } = await reference(db, c, qs);
   for (const includeTotal of [false, true]) {
-    // One unmeasured round first: the exact searches above (or the other variant) leave other pages
-    // in PostgreSQL's buffers, and the order of the two variants should not decide their times.
-    for (let i = 0; i < qs.length; i++) await searchByVector(db, { ...base(i), includeTotal });
-    const times: number[] = [];
-    const paths: Record<string, number> = {};
-    let recall = 0;
-    for (let n = 0; n < ROUNDS * qs.length; n++) {
-      const i = n % qs.length;
-      const started = performance.now();
-      const r = await searchByVector(db, { ...base(i), includeTotal });
-      times.push(performance.now() - started);
-      paths[r.path] = (paths[r.path] ?? 0) + 1;
-      recall += recallAt20(truth[i]!, r.rows.map((x) => x.id));
-    }
+    const { times, paths, meanRecall } = await measuredRounds(db, (i) => ({ ...base(i), includeTotal }), truth);
     rows.push({
       filter: c.name,
       include_total: includeTotal,
       p50_ms: pct(times, 0.5),
       p99_ms: pct(times, 0.99),
-      recall_at_20: recall / (ROUNDS * qs.length),
+      recall_at_20: meanRecall,
       paths: Object.entries(paths).map(([k, v]) => `${k}:${v}`).join(" "),
       exact_p50_ms: pct(exactTimes, 0.5),
     });
@@ -226,17 +236,8 @@ async function sweepEfSearch(db: TDb, c: TFilterCase, qs: TQuery[], efs: number[
   for (const ef of efs) {
     process.env.SEMANTIC_EF_SEARCH = String(ef);
     resetEnvCache();
-    for (let i = 0; i < qs.length; i++) await searchByVector(db, base(i));
-    const times: number[] = [];
-    const recalls = qs.map(() => 0);
-    for (let n = 0; n < ROUNDS * qs.length; n++) {
-      const i = n % qs.length;
-      const started = performance.now();
-      const r = await searchByVector(db, base(i));
-      times.push(performance.now() - started);
-      recalls[i] = recalls[i]! + recallAt20(truth[i]!, r.rows.map((x) => x.id)) / ROUNDS;
-    }
-    rows.push({ filter: c.name, ef_search: ef, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: recalls.reduce((a, b) => a + b, 0) / qs.length, worst_query_recall: Math.min(...recalls) });
+    const { times, recalls, meanRecall } = await measuredRounds(db, base, truth);
+    rows.push({ filter: c.name, ef_search: ef, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: meanRecall, worst_query_recall: Math.min(...recalls) });
   }
   return rows;
 }
