@@ -20,7 +20,8 @@
  * For each filter (none, a stage, a stage and the query's own sector, a stage and another sector)
  * it measures, with include_total=false and true (a page of 20), p50/p99 and recall@20 against
  * the exact ranking (computed in the same run):
- *   1. the search step (searchByVector) alone, in this process, with the path it took;
+ *   1. the search step (searchByVector) alone, in this process, with the path it took (statements
+ *      named and prepared as the service prepares them);
  *   2. end to end: GET /v1/cards/?search=...&semantic=true on the real service (bin/start.js, its
  *      own processes), one request at a time. The service embeds through EMBEDDINGS_PROVIDER=openai
  *      from a table server (bench/lib/embedding-server.ts) that knows the queries' vectors; two
@@ -311,7 +312,8 @@ async function main() {
   const { url } = await benchDatabase({ scale: SCALE });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const db = createPrisma(url, 4);
+  // Named statements, as the service prepares them: the index scan then keeps a generic plan per connection.
+  const db = createPrisma(url, 4, { namedStatements: true });
   const closing: (() => Promise<unknown>)[] = [() => client.end(), () => db.$disconnect()];
   try {
     await ensureVectors(client);

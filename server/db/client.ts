@@ -35,24 +35,52 @@ const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
  * Options already in the URL come after these, so they win. The embedded database ignores them.
  */
 const CONNECTION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";
+/**
+ * The same for the connections that keep one generic plan per named statement (readRows with
+ * `plan: "generic"`): for statements whose best plan is the same whatever their values, which
+ * PostgreSQL then plans once per connection instead of on every run.
+ */
+const GENERIC_PLAN_OPTIONS = "-c jit=off -c plan_cache_mode=force_generic_plan";
 
 /** The driver's configuration for a URL (read by the driver's own parser), with the service's connection options. */
-export function connectionConfig(url: string): ClientConfig {
+export function connectionConfig(url: string, options = CONNECTION_OPTIONS): ClientConfig {
   const config = parseIntoClientConfig(url);
-  return { ...config, options: [CONNECTION_OPTIONS, config.options].filter(Boolean).join(" ") };
+  return { ...config, options: [options, config.options].filter(Boolean).join(" ") };
+}
+
+/**
+ * The pool under a client: its own connections, and (with named statements) a smaller pool of
+ * connections that keep generic plans, opened when first used and ended with it.
+ */
+class ServicePool extends pg.Pool {
+  readonly genericPlans?: pg.Pool;
+
+  constructor(url: string, max: number, genericPlans: boolean) {
+    super({ ...connectionConfig(url), max });
+    if (genericPlans) this.genericPlans = new pg.Pool({ ...connectionConfig(url, GENERIC_PLAN_OPTIONS), max: Math.max(2, Math.ceil(max / 4)) });
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | void {
+    const ended = Promise.all([super.end(), this.genericPlans?.end()]).then(() => undefined);
+    if (!callback) return ended;
+    void ended.then(callback, callback);
+  }
 }
 
 /**
  * A Prisma client on `url` with a pool of `max` connections. `namedStatements` (PostgreSQL only:
  * the embedded database ignores the connection options) prepares recurring statements once per
- * connection (statement-names.ts).
+ * connection (statement-names.ts), and adds the pool of generic-plan connections (a quarter of
+ * `max`, at least 2) that readRows uses for `plan: "generic"`.
  */
 export function createPrisma(url: string, max = 10, { namedStatements = false } = {}): TDb {
   const namer = namedStatements ? createStatementNamer() : undefined;
   // The adapter types the generator as returning a string; it passes an undefined name through to
   // the driver, which then sends the statement unnamed.
   const statementNameGenerator = namer as ((query: { sql: string }) => string) | undefined;
-  const pool = new pg.Pool({ ...connectionConfig(url), max });
+  const pool = new ServicePool(url, max, namedStatements);
   // One driver at run time; the adapter's own copy of the driver's types is a newer version.
   const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
   const prisma = new PrismaClient({ adapter: new PrismaPg(adapterPool, { statementNameGenerator, disposeExternalPool: true }) });
@@ -61,7 +89,7 @@ export function createPrisma(url: string, max = 10, { namedStatements = false } 
 }
 
 /** The pool under each client createPrisma made, with its statement namer (read.ts). */
-const direct = new WeakMap<object, { pool: pg.Pool; namer?: (query: { sql: string }) => string | undefined }>();
+const direct = new WeakMap<object, { pool: ServicePool; namer?: (query: { sql: string }) => string | undefined }>();
 
 /**
  * The driver pool of a client made by createPrisma (undefined for any other handle, such as the

@@ -8,12 +8,25 @@ import { driverOf, type TDb } from "./client";
  * "Cards", session 12). For the hot reads of list pages and semantic search, whose columns are
  * all text, int4, float8, booleans and json (the driver's conversions of other types differ from
  * Prisma's: int8 comes back as a string). Inside an interactive transaction (a handle
- * createPrisma did not make) it goes through Prisma, on the transaction's connection.
+ * createPrisma did not make) it goes through Prisma, on the transaction's connection. `plan`: see
+ * TPlan.
  */
-export async function readRows<T>(db: TDb, sql: Prisma.Sql): Promise<T[]> {
+export async function readRows<T>(db: TDb, sql: Prisma.Sql, { plan = "custom" }: { plan?: TPlan } = {}): Promise<T[]> {
   const driver = driverOf(db);
   if (!driver) return db.$queryRaw<T[]>(sql);
   const name = driver.namer?.({ sql: sql.text });
-  const result = await driver.pool.query({ ...(name ? { name } : {}), text: sql.text, values: sql.values as unknown[] });
+  const pool = plan === "generic" ? (driver.pool.genericPlans ?? driver.pool) : driver.pool;
+  const result = await pool.query({ ...(name ? { name } : {}), text: sql.text, values: sql.values as unknown[] });
   return result.rows as T[];
 }
+
+/**
+ * How PostgreSQL plans a named statement's runs:
+ * - `custom` (the default): each run for its own values, like every statement of the service;
+ * - `generic`: once per connection, for values it does not know (plan_cache_mode =
+ *   force_generic_plan, client.ts). Only for a statement whose best plan is the same whatever its
+ *   values: the semantic search's index scan, whose plan is the index walk with each candidate
+ *   checked against the filters, and whose planning was about 10 % of its time at a million
+ *   cards. Without named statements (the embedded database, PREPARED_STATEMENTS=0), custom.
+ */
+export type TPlan = "custom" | "generic";

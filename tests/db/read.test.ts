@@ -30,4 +30,36 @@ describe("readRows", () => {
     // $disconnect ended the pool too.
     expect(driverOf(db)!.pool.ending).toBe(true);
   });
+
+  it("runs plan: generic statements on connections that keep generic plans, with named statements only", async () => {
+    const t = await openTestDb();
+    const named = !!process.env.DATABASE_URL;
+    const db = createPrisma(t.url, 2, { namedStatements: named });
+    const mode = Prisma.sql`SELECT current_setting('plan_cache_mode') AS mode, current_setting('jit', true) AS jit`;
+    try {
+      await db.$queryRaw`SELECT 1`; // Prisma ends the pools on $disconnect once it has used them
+      const [custom] = await readRows<{ mode: string }>(db, mode);
+      const [generic] = await readRows<{ mode: string; jit: string | null }>(db, mode, { plan: "generic" });
+      if (named) {
+        expect(custom!.mode).toBe("force_custom_plan");
+        expect(generic).toEqual({ mode: "force_generic_plan", jit: "off" });
+        // A recurring statement is named there and runs on its one generic plan, for every value.
+        const run = (n: number) => readRows<{ n: number }>(db, Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`, { plan: "generic" });
+        for (const n of [3, 5, 7, 11, 13]) expect((await run(n))[0]!.n).toBe(n);
+        const plans = Prisma.sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%generate_series(1, %'`;
+        // One connection (sequential runs reuse it), the statement named from its second run on.
+        expect(driverOf(db)!.pool.genericPlans!.totalCount).toBe(1);
+        expect(await readRows(db, plans, { plan: "generic" })).toEqual([{ generic: 4, custom: 0 }]);
+      } else {
+        // The embedded database: one pool, the same answers (it ignores connection settings).
+        expect(driverOf(db)!.pool.genericPlans).toBeUndefined();
+        expect(generic!.mode).toBe(custom!.mode);
+      }
+    } finally {
+      await db.$disconnect();
+      await t.close();
+    }
+    expect(driverOf(db)!.pool.ending).toBe(true);
+    if (named) expect(driverOf(db)!.pool.genericPlans!.ending).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TDb } from "../../db/client";
-import { readRows } from "../../db/read";
+import { readRows, type TPlan } from "../../db/read";
 import { env } from "../../env";
 import { sqlKey } from "../../db/sql-key";
 import { lruPerOwner } from "../../lib/lru";
@@ -141,8 +141,8 @@ function pageSpan(s: TVectorSearch): { from: number; to: number } {
  * order (distance, then id); the candidates under the similarity threshold come last, so the
  * list's positions are the same.
  */
-function queryCandidates(db: TDb, s: TVectorSearch, candidates: Prisma.Sql): Promise<TCandidate[]> {
-  if (!s.pageRow) return readRows<TCandidate>(db, candidates);
+function queryCandidates(db: TDb, s: TVectorSearch, candidates: Prisma.Sql, plan: TPlan = "custom"): Promise<TCandidate[]> {
+  if (!s.pageRow) return readRows<TCandidate>(db, candidates, { plan });
   const { from, to } = pageSpan(s);
   return readRows<TCandidate>(
     db,
@@ -150,6 +150,7 @@ function queryCandidates(db: TDb, s: TVectorSearch, candidates: Prisma.Sql): Pro
     SELECT r.id, r.dist, CASE WHEN r.pos > ${from} AND r.pos <= ${to} THEN ${s.pageRow(Prisma.sql`r.id`)} END AS row
       FROM (SELECT c.id, c.dist, row_number() OVER (ORDER BY c.dist, c.id) AS pos FROM (${candidates}) c) r
      ORDER BY r.pos`,
+    { plan },
   );
 }
 
@@ -175,13 +176,19 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
     "hnsw.max_scan_tuples": String(scanBudget(wanted, unfiltered)),
   };
   // The distance is the ordering expression itself (`ORDER BY dist`): the query vector is sent and
-  // parsed once.
-  return queryCandidates(db, s, Prisma.sql`
+  // parsed once. The plan is the same for every vector, filter value and page (the walk, each
+  // candidate checked by its SubPlan): a generic one, planned once per connection.
+  return queryCandidates(
+    db,
+    s,
+    Prisma.sql`
         SELECT e.${k.key} AS id, e.embedding::vector(${n}) <=> ${vectorWithScanSettings(q, n, settings)} AS dist
           FROM ${k.embeddings} e
          WHERE vector_dims(e.embedding) = ${n} AND e.model = ${s.ref.model} AND ${ok}
          ORDER BY dist
-         LIMIT ${wanted}`);
+         LIMIT ${wanted}`,
+    "generic",
+  );
 }
 
 async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
