@@ -22,7 +22,9 @@ beforeAll(async () => {
     EMBEDDINGS_MODEL: "fake-embed",
     EMBEDDINGS_DIMENSIONS: "384",
     EMBEDDINGS_API_KEY: "sk-fake",
-    EMBEDDINGS_TIMEOUT_MS: "300",
+    // Short enough for the hanging server's case, long enough for the answering one on a loaded
+    // machine (300 ms timed out there while an index build shared the 2 cores).
+    EMBEDDINGS_TIMEOUT_MS: "1000",
   });
   await seedSynthetic(t.db, { cards: 30, participants: 5 });
 });
