@@ -32,20 +32,19 @@ const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
  *   too (foreign-key checks, trigger functions): the import's batch transactions set
  *   `plan_cache_mode = auto` for themselves (write-context.ts); other writers, whose statements
  *   write few rows, still plan those checks for each row.
+ *   The connections that keep one generic plan per named statement (readRows with `plan:
+ *   "generic"`, for statements whose best plan is the same whatever their values) have
+ *   `force_generic_plan` instead: PostgreSQL plans such a statement once per connection.
  * Options already in the URL come after these, so they win. The embedded database ignores them.
  */
-const CONNECTION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";
-/**
- * The same for the connections that keep one generic plan per named statement (readRows with
- * `plan: "generic"`): for statements whose best plan is the same whatever their values, which
- * PostgreSQL then plans once per connection instead of on every run.
- */
-const GENERIC_PLAN_OPTIONS = "-c jit=off -c plan_cache_mode=force_generic_plan";
+function connectionOptions(genericPlans: boolean): string {
+  return `-c jit=off -c plan_cache_mode=${genericPlans ? "force_generic_plan" : "force_custom_plan"}`;
+}
 
 /** The driver's configuration for a URL (read by the driver's own parser), with the service's connection options. */
-export function connectionConfig(url: string, options = CONNECTION_OPTIONS): ClientConfig {
+export function connectionConfig(url: string, { genericPlans = false } = {}): ClientConfig {
   const config = parseIntoClientConfig(url);
-  return { ...config, options: [options, config.options].filter(Boolean).join(" ") };
+  return { ...config, options: [connectionOptions(genericPlans), config.options].filter(Boolean).join(" ") };
 }
 
 /**
@@ -57,7 +56,7 @@ class ServicePool extends pg.Pool {
 
   constructor(url: string, max: number, genericPlans: boolean) {
     super({ ...connectionConfig(url), max });
-    if (genericPlans) this.genericPlans = new pg.Pool({ ...connectionConfig(url, GENERIC_PLAN_OPTIONS), max: Math.max(2, Math.ceil(max / 4)) });
+    if (genericPlans) this.genericPlans = new pg.Pool({ ...connectionConfig(url, { genericPlans }), max: Math.max(2, Math.ceil(max / 4)) });
   }
 
   override end(): Promise<void>;
