@@ -26,8 +26,8 @@ export async function readRows<T>(db: TDb, sql: Prisma.Sql, { plan = "custom" }:
  * - `generic`: once per connection, for values it does not know (plan_cache_mode =
  *   force_generic_plan, client.ts). Only for a statement whose best plan is the same whatever its
  *   values: the semantic search's index scan, whose plan is the index walk with each candidate
- *   checked against the filters (at a million cards, 1-4 ms less per request end to end than
- *   planned per run: docs/benchmarks.md). Without named statements (the embedded database,
- *   PREPARED_STATEMENTS=0), custom.
+ *   checked against the filters (at a million cards, a median of 2 ms less per request end to
+ *   end without filters and 3.6 ms with a stage than planned per run: docs/benchmarks.md).
+ *   Without named statements (the embedded database, PREPARED_STATEMENTS=0), custom.
  */
 export type TPlan = "custom" | "generic";
