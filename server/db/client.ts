@@ -83,6 +83,13 @@ export function createPrisma(url: string, max = 10, { namedStatements = false } 
   // One driver at run time; the adapter's own copy of the driver's types is a newer version.
   const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
   const prisma = new PrismaClient({ adapter: new PrismaPg(adapterPool, { statementNameGenerator, disposeExternalPool: true }) });
+  // The adapter ends the pool on $disconnect only once Prisma has connected through it: a client
+  // used only through readRows (a benchmark, a tool) would keep its connections open.
+  const disconnect = prisma.$disconnect.bind(prisma);
+  prisma.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ending) await pool.end();
+  };
   direct.set(prisma, { pool, namer });
   return prisma;
 }

@@ -37,7 +37,6 @@ describe("readRows", () => {
     const db = createPrisma(t.url, 2, { namedStatements: named });
     const mode = Prisma.sql`SELECT current_setting('plan_cache_mode') AS mode, current_setting('jit', true) AS jit`;
     try {
-      await db.$queryRaw`SELECT 1`; // Prisma ends the pools on $disconnect once it has used them
       const [custom] = await readRows<{ mode: string }>(db, mode);
       const [generic] = await readRows<{ mode: string; jit: string | null }>(db, mode, { plan: "generic" });
       if (named) {
@@ -61,5 +60,27 @@ describe("readRows", () => {
     }
     expect(driverOf(db)!.pool.ending).toBe(true);
     if (named) expect(driverOf(db)!.pool.genericPlans!.ending).toBe(true);
+  });
+
+  it("ends its pools on $disconnect whether or not Prisma itself ever connected", async () => {
+    const t = await openTestDb();
+    const named = !!process.env.DATABASE_URL;
+    const onlyRead = createPrisma(t.url, 2, { namedStatements: named });
+    const both = createPrisma(t.url, 2, { namedStatements: named });
+    try {
+      expect(await readRows(onlyRead, Prisma.sql`SELECT 1::int AS n`, { plan: "generic" })).toEqual([{ n: 1 }]);
+      expect(await both.$queryRaw`SELECT 2::int AS n`).toEqual([{ n: 2 }]);
+      expect(await readRows(both, Prisma.sql`SELECT 3::int AS n`, { plan: "generic" })).toEqual([{ n: 3 }]);
+    } finally {
+      await onlyRead.$disconnect();
+      await both.$disconnect();
+      await t.close();
+    }
+    for (const db of [onlyRead, both]) {
+      const { pool } = driverOf(db)!;
+      expect(pool.ending).toBe(true);
+      expect(pool.totalCount).toBe(0);
+      if (named) expect(pool.genericPlans!.ending && pool.genericPlans!.totalCount === 0).toBe(true);
+    }
   });
 });
