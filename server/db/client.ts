@@ -82,9 +82,9 @@ export function createPrisma(url: string, max = 10, { namedStatements = false } 
   const pool = new ServicePool(url, max, namedStatements);
   // One driver at run time; the adapter's own copy of the driver's types is a newer version.
   const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
-  const prisma = new PrismaClient({ adapter: new PrismaPg(adapterPool, { statementNameGenerator, disposeExternalPool: true }) });
-  // The adapter ends the pool on $disconnect only once Prisma has connected through it: a client
-  // used only through readRows (a benchmark, a tool) would keep its connections open.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(adapterPool, { statementNameGenerator }) });
+  // The pool is this client's, and $disconnect ends it (once), whether or not Prisma connected
+  // through it: readRows uses it without Prisma. The adapter would end it only after connecting.
   const disconnect = prisma.$disconnect.bind(prisma);
   prisma.$disconnect = async () => {
     await disconnect();
