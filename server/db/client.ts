@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg, { type ClientConfig } from "pg";
 import { parseIntoClientConfig } from "pg-connection-string";
 import { env } from "../env";
+import { logger } from "../lib/logger";
 import { PrismaClient } from "./generated/prisma/client";
 import { startEmbeddedHost, type TEmbeddedHost, type THostRole } from "./embedded";
 import { createStatementNamer } from "./statement-names";
@@ -48,6 +49,15 @@ export function connectionConfig(url: string, { genericPlans = false } = {}): Cl
 }
 
 /**
+ * An idle connection that the server ends (a restart, pg_terminate_backend, idle_session_timeout)
+ * is an error event on its pool, which drops it and opens another when one is needed. Unhandled,
+ * the event would end the process.
+ */
+function onIdleConnectionError(error: Error): void {
+  logger.warn("an idle database connection was closed", { error: error.message });
+}
+
+/**
  * The pool under a client: its own connections, and (with named statements) a smaller pool of
  * connections that keep generic plans, opened when first used and ended with it.
  */
@@ -57,6 +67,7 @@ class ServicePool extends pg.Pool {
   constructor(url: string, max: number, genericPlans: boolean) {
     super({ ...connectionConfig(url), max });
     if (genericPlans) this.genericPlans = new pg.Pool({ ...connectionConfig(url, { genericPlans }), max: Math.max(2, Math.ceil(max / 4)) });
+    for (const pool of [this, this.genericPlans]) pool?.on("error", onIdleConnectionError);
   }
 
   override end(): Promise<void>;

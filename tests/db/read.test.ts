@@ -62,6 +62,34 @@ describe("readRows", () => {
     if (named) expect(driverOf(db)!.pool.genericPlans!.ending).toBe(true);
   });
 
+  it("survives the server ending its idle connections, in both pools, before and after Prisma connects", async () => {
+    const t = await openTestDb();
+    const named = !!process.env.DATABASE_URL;
+    const db = createPrisma(t.url, 2, { namedStatements: named });
+    const pid = Prisma.sql`SELECT pg_backend_pid() AS pid`;
+    const ended = () => new Promise((resolve) => setTimeout(resolve, 200)); // the driver sees the connection close
+    try {
+      // An idle connection ended by the server (a restart, pg_terminate_backend, idle_session_timeout)
+      // is an error event on its pool: unhandled, it would end the process.
+      const pids = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map((r) => r[0]!.pid);
+      if (named) {
+        await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM unnest(${pids}::int[]) AS pid`;
+        await ended();
+      }
+      await db.$queryRaw`SELECT 1`;
+      const after = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map((r) => r[0]!.pid);
+      if (named) {
+        await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM unnest(${after}::int[]) AS pid`;
+        await ended();
+      }
+      expect(await readRows(db, Prisma.sql`SELECT 1::int AS n`)).toEqual([{ n: 1 }]);
+      expect(await readRows(db, Prisma.sql`SELECT 2::int AS n`, { plan: "generic" })).toEqual([{ n: 2 }]);
+    } finally {
+      await db.$disconnect();
+      await t.close();
+    }
+  });
+
   it("ends its pools on $disconnect whether or not Prisma itself ever connected", async () => {
     const t = await openTestDb();
     const named = !!process.env.DATABASE_URL;
