@@ -195,9 +195,12 @@ describe("GET and POST", () => {
     expect(p.body).toEqual(g.body);
   });
 
-  it("POST accepts comma strings for lists and refuses unknown parameters", async () => {
-    const p = await api("POST", "/cards/", { token, body: { stages: "seed,series-a" } });
+  it("POST takes lists as arrays (fields also as a comma string) and refuses unknown parameters", async () => {
+    const p = await api("POST", "/cards/", { token, body: { stages: ["seed", "series-a"], fields: "id,slug" } });
     expect(slugsOf(p.body)).toEqual(slugsOf((await get("stages=seed,series-a")).body));
+    expect(p.body.meta.fields).toEqual(["id", "slug"]);
+    const comma = await api("POST", "/cards/", { token, body: { stages: "seed,series-a" } });
+    expect([comma.status, comma.body.details]).toEqual([400, { stages: ["must be a list of strings"] }]);
     const bad = await api("POST", "/cards/", { token, body: { colour: "red" } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("validation_error");

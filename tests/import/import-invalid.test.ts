@@ -85,4 +85,26 @@ describe("sources", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("treats names of Object.prototype members as plain names: kinds and references invalid, keys ignored", async () => {
+    const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+    const lines = [
+      ...names.map((n) => `{"kind": ${JSON.stringify(n)}, "slug": "x", "name": "X"}`),
+      ...names.map((n) => j({ kind: "card", slug: `c-${n.length}`, name: "C", stage: n })),
+    ];
+    const err = (await importJsonl(t.db, linesSource(lines)).catch((e: unknown) => e)) as ImportValidationError;
+    expect(err).toBeInstanceOf(ImportValidationError);
+    expect(err.invalid.map((i) => i.line)).toEqual(lines.map((_, i) => i + 1));
+    for (const [i, n] of names.entries()) {
+      expect(err.invalid[i]!.reason).toBe(`unknown kind ${JSON.stringify(n)}`);
+      expect(err.invalid[names.length + i]!.reason).toMatch(/stage/);
+    }
+    expect(Object.values(await counts(t.db)).every((n) => n === 0)).toBe(true);
+
+    // Unknown keys are ignored on import, these included; nothing reaches a prototype.
+    const keyed = names.map((n, i) => `{"kind": "stage", "slug": "s${i}", "name": "S${i}", ${JSON.stringify(n)}: {"polluted": 1}}`);
+    expect(await importJsonl(t.db, linesSource(keyed))).toMatchObject({ valid: 4, written: { stage: 4 } });
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(await t.db.stage.count()).toBe(4);
+  });
 });

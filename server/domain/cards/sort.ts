@@ -38,7 +38,7 @@ export interface TSort {
 /** Parses a sort parameter; returns an error message instead when it is not valid. */
 export function parseSort(raw: string | undefined): TSort | { error: string } {
   const value = (raw ?? DEFAULT_SORT).trim().toLowerCase();
-  if (value in SORT_PRESETS) return { text: value, keys: SORT_PRESETS[value as keyof typeof SORT_PRESETS] };
+  if (Object.hasOwn(SORT_PRESETS, value)) return { text: value, keys: SORT_PRESETS[value as keyof typeof SORT_PRESETS] };
   const keys: TSortKey[] = [];
   for (const part of value.split(",")) {
     const [field, direction, extra] = part.split(":").map((s) => s.trim());

@@ -21,26 +21,32 @@ export interface TApplicationInput {
   isTracking: boolean;
 }
 
-/** Body values are never coerced by the REST adapter (a preprocess pipe); null means absent. */
-const absentIfNull = (v: unknown) => (v === null ? undefined : v);
+/**
+ * A body value checked by `schema` as it is (never coerced by the REST adapter: a preprocess pipe).
+ * `null` is a wrong type like any other: leave a parameter out to leave it unset.
+ */
+export const zJsonValue = <T extends z.ZodType>(what: string, schema: T) =>
+  z.preprocess((v, ctx) => {
+    if (v !== null) return v;
+    ctx.addIssue({ code: "custom", message: `must be ${what}, not null (leave it out instead)` });
+    return z.NEVER;
+  }, schema);
 
 export const zSourceValue = () =>
-  z.preprocess(
-    absentIfNull,
+  zJsonValue(
+    "network_a or network_b",
     z.enum(SOURCES, { error: (iss) => (iss.input === undefined ? "is required" : "must be network_a or network_b") }),
   );
 
 const zIdentifierText = () =>
-  z.preprocess(absentIfNull, z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(2048, "is too long").optional());
+  zJsonValue("a string", z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(2048, "is too long").optional());
 
+/** A numeric user id as a string: ids can exceed what a JSON number holds exactly. */
 const zUserId = () =>
-  z.preprocess(
-    (v) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : absentIfNull(v)),
-    z.string({ error: "must be a numeric string" }).trim().regex(/^\d{1,20}$/, "must be a numeric id").optional(),
-  );
+  zJsonValue("a numeric string", z.string({ error: "must be a numeric string" }).trim().regex(/^\d{1,20}$/, "must be a numeric id").optional());
 
 /** Strict JSON boolean (the strings "true" or "yes" are refused in a body). */
-export const zBodyBool = () => z.preprocess(absentIfNull, z.boolean({ error: "must be a boolean (true or false)" }).optional());
+export const zBodyBool = () => zJsonValue("a boolean (true or false)", z.boolean({ error: "must be a boolean (true or false)" }).optional());
 
 export const applicationItemShape = {
   username: zIdentifierText(),

@@ -35,7 +35,8 @@ const clean = (v: string | undefined) => (v === undefined ? undefined : v.replac
 
 const commaList = (v: string) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
 
-const BOOL: Record<string, boolean> = { true: true, "1": true, yes: true, false: false, "0": false, no: false };
+// A Map: a parameter's text is never looked up on an object's prototype ("constructor", "__proto__").
+const BOOL = new Map<string, boolean>([["true", true], ["1", true], ["yes", true], ["false", false], ["0", false], ["no", false]]);
 
 function parseInteger(v: string): number | undefined {
   return /^[+]?\d+$/.test(v) ? Number(v.replace(/^\+/, "").slice(0, 16)) : undefined;
@@ -101,7 +102,7 @@ export function parsePage(
     const n = parseInteger(s);
     return n === undefined ? undefined : Math.min(n, MAX_OFFSET);
   });
-  const includeTotal = keep("include_total", text(raw.include_total), (s) => BOOL[s.toLowerCase()]);
+  const includeTotal = keep("include_total", text(raw.include_total), (s) => BOOL.get(s.toLowerCase()));
   return { limit: limit ?? PROFILE_LIMIT_DEFAULT, offset: offset ?? 0, includeTotal: includeTotal ?? true };
 }
 

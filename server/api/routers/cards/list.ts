@@ -2,7 +2,7 @@ import { listCards } from "../../../domain/cards/list";
 import { pagination } from "../../envelope";
 import { protectedProcedure, type TContext } from "../../trpc";
 import type { TAccount } from "../../../auth/caller";
-import { ZCardListRequest, ZCardListResponse, type TCardListRequest, type TCardListResponse } from "./list.types";
+import { ZCardListBody, ZCardListRequest, ZCardListResponse, type TCardListRequest, type TCardListResponse } from "./list.types";
 import { withSavedFilter } from "./saved-filter";
 
 async function run(ctx: TContext & { account: TAccount }, input: TCardListRequest): Promise<TCardListResponse> {
@@ -34,6 +34,6 @@ export const listCardsPostRoute = protectedProcedure
       description,
     },
   })
-  .input(ZCardListRequest)
+  .input(ZCardListBody)
   .output(ZCardListResponse)
   .mutation(({ ctx, input }) => run(ctx, input));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applicationItemShape } from "../../../domain/radar/identifiers";
+import { applicationItemShape, zJsonValue } from "../../../domain/radar/identifiers";
 import { ZAlreadyTracked, ZApplication, zSource, ZConnection, ZQuota } from "./radar.types";
 
 /** POST /radar/applications/: source and exactly one identifier of that source; is_tracking default true. */
@@ -14,8 +14,8 @@ export const ZCreateApplicationResponse = z.object({
 export const ZBulkCreateRequest = z
   .object({
     source: zSource(),
-    applications: z.preprocess(
-      (v) => (v === null ? undefined : v),
+    applications: zJsonValue(
+      "an array of applications",
       z
         .array(z.unknown(), { error: (iss) => (iss.input === undefined ? "is required" : "must be an array of applications") })
         .min(1, "must not be empty")

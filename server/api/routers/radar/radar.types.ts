@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zSourceValue } from "../../../domain/radar/identifiers";
+import { zJsonValue, zSourceValue } from "../../../domain/radar/identifiers";
 import { CHANGE_TYPES, INIT_STATUSES, SOURCES } from "../../../domain/radar/types";
 import { zPathId } from "../../params";
 
@@ -16,10 +16,10 @@ export const ZSourceIdPath = { source: zSource(), id: zPathId() };
 
 const MAX_ID = 2_147_483_647;
 
-/** A list of ids in a bulk body: integers (or digit strings), 1 to 1000 of them. */
+/** A list of ids in a bulk body: integers, 1 to 1000 of them. */
 export const zIds = () =>
-  z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => (typeof x === "string" && /^\d{1,10}$/.test(x.trim()) ? Number(x) : x)) : v === null ? undefined : v),
+  zJsonValue(
+    "an array of ids",
     z
       .array(z.number({ error: "items must be integer ids" }).int("items must be integer ids").min(1, "items must be positive ids").max(MAX_ID, "items must be ids"), {
         error: (iss) => (iss.input === undefined ? "is required" : "must be an array of ids"),
@@ -30,8 +30,8 @@ export const zIds = () =>
 
 /** A required JSON boolean in a body. */
 export const zRequiredBool = () =>
-  z.preprocess(
-    (v) => (v === null ? undefined : v),
+  zJsonValue(
+    "a boolean (true or false)",
     z.boolean({ error: (iss) => (iss.input === undefined ? "is required" : "must be a boolean (true or false)") }),
   );
 

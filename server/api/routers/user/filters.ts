@@ -9,14 +9,14 @@ import {
 import { assertOwnFolders } from "../../../domain/userdata/folders";
 import { validationError } from "../../../lib/errors";
 import { createTRPCRouter, protectedProcedure } from "../../trpc";
-import { ZCardListRequest } from "../cards/list.types";
+import { ZCardListBody } from "../cards/list.types";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**
  * user.filters.*: the caller's saved filters. `params` are card list parameters, validated with the
  * card list schema itself (JSON body form); paging, totals, user data and filter_id are not kept.
  */
-const ZCreate = z.object({ name: zName(), params: ZCardListRequest }).strict();
+const ZCreate = z.object({ name: zName(), params: ZCardListBody }).strict();
 
 export const filtersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listSavedFilters(ctx.db, ctx.account.id)),
