@@ -9,7 +9,7 @@
  *
  * A connection keeps every statement it has prepared until it closes. So a text gets a name only
  * when it recurs: at its second sighting, and only while the process has named fewer than
- * `maxNamed` texts. Other texts stay unnamed, as every statement was before.
+ * `maxNamed` texts. Other texts stay unnamed.
  */
 export type TStatementNamer = (query: { sql: string }) => string | undefined;
 

@@ -40,8 +40,8 @@ export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100,
  * at 100, 0.96 at 120, 0.98 at 150 and 0.99 at 200 (the scan goes past the walk's first round,
  * where candidates are found less well). Without filters, a walk can end in a neighbouring
  * cluster and return none of the query's true neighbours at 100 in some builds (1 query of 50 in
- * session 14's; 2 of 30, one until 200, in an older one; none of 30 in session 16's); from 150 on,
- * none. 150 takes 1-3 ms off the step against 200.
+ * one build; 2 of 30 in another, one of them up to 200; none of 30 in a third); at 150, none in the
+ * 50-query sweep. 150 takes 1-3 ms off the step against 200.
  */
 function efSearch(): number {
   return env().SEMANTIC_EF_SEARCH;

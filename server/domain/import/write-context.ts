@@ -68,9 +68,9 @@ const BATCH_SETTINGS_SQL =
  * last batches, and importJsonl makes everything durable before it returns (see `makeDurable`).
  *
  * The service's connections force custom plans (server/db/client.ts), which PostgreSQL applies to
- * its own cached statements too: the foreign-key checks, run for each inserted row, were planned
- * again for every row (43 % of the server's time on interactions at a million cards;
- * docs/benchmarks.md, "Import", session 13).
+ * its own cached statements too: the foreign-key checks, run for each inserted row, would be
+ * planned again for every row (43 % of a write lane's time on interactions at a million cards;
+ * docs/benchmarks.md, bench:import).
  */
 export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return ctx.db.$transaction(
