@@ -11,11 +11,16 @@ const nextConfig = {
     "@electric-sql/pglite",
     "@electric-sql/pglite-pgvector",
     "@electric-sql/pglite-socket",
+    "@node-oauth/oauth2-server",
     "@prisma/client",
     "@prisma/adapter-pg",
     "pg",
   ],
   typescript: { tsconfigPath: "tsconfig.json" },
+  // The consent page must never be framed (clickjacking), in browsers that predate frame-ancestors too.
+  async headers() {
+    return [{ source: "/oauth/:path*", headers: [{ key: "X-Frame-Options", value: "DENY" }] }];
+  },
 };
 
 export default nextConfig;

@@ -44,6 +44,8 @@ const ZEnv = z.object({
   RADAR_LIMIT_NETWORK_B: z.coerce.number().int().min(0).default(100),
   DEMO_SEED: z.enum(["auto", "0", "1"]).default("auto"),
   WORKERS: z.enum(["0", "1"]).default("1"),
+  /** "1" opens POST /oauth/register: dynamic registration of public OAuth clients (RFC 7591). */
+  OAUTH_DYNAMIC_REGISTRATION: z.enum(["0", "1"]).default("0"),
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */
   HTTP_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -1,19 +1,29 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
-import { failRequest, isRestPath, serveRest } from "./api/rest/node";
+import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
+import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
+import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
 
 /**
- * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), everything else
- * (UI, sign-in, tRPC for the browser, the catalog, /v1/openapi.json) to Next. Resolves once it
- * listens; the result closes it.
+ * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
+ * machine endpoints and metadata (server/auth/oauth/http.ts), everything else (UI, sign-in, the
+ * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
+ * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
+ * result closes it.
  */
 export async function serveHttp({ dev, root, port }: { dev: boolean; root: string; port: number }): Promise<() => Promise<void>> {
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?", 1)[0]!;
+    if (isCorsPath(path) && corsAnswered(req, res)) return;
     if (isRestPath(req.url)) {
       void serveRest(req, res);
+      return;
+    }
+    if (isOAuthEndpoint(path)) {
+      void serveFetch(req, res, handleOAuthEndpoint);
       return;
     }
     handle(req, res).catch((err: unknown) => failRequest(req, res, err));
@@ -24,4 +34,15 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
       server.close(() => resolve());
       server.closeIdleConnections(); // keep-alive connections would hold the close open
     });
+}
+
+/** Adds the CORS headers; answers a preflight (true) or lets the request go on (false). */
+function corsAnswered(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    res.writeHead(204, PREFLIGHT_HEADERS);
+    res.end();
+    return true;
+  }
+  for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+  return false;
 }

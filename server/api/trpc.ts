@@ -5,6 +5,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
+import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
+import type { TOAuthScope } from "../auth/oauth/scopes";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError } from "../lib/errors";
@@ -40,9 +42,15 @@ export async function createBrowserContext(account: TAccount | undefined, resHea
 
 // ---------------------------------------------------------------- 2. initialisation
 
+/**
+ * Procedure metadata: the REST export (`openapi`), and the OAuth scope a Bearer token needs to call
+ * the procedure (`scope`; an OAuth token can call no procedure that names none).
+ */
+export type TMeta = OpenApiMeta<{ scope?: TOAuthScope | "none" }>;
+
 const t = initTRPC
   .context<TContext>()
-  .meta<OpenApiMeta>()
+  .meta<TMeta>()
   .create({
     errorFormatter({ shape, error }) {
       const app = error.cause instanceof AppError ? error.cause : undefined;
@@ -93,17 +101,26 @@ const appErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = withSynchronousParsing(t.procedure.use(appErrors));
 
 /**
- * An authenticated caller: 401 without or with a bad token; API token requests are counted against
- * the account's quota (429 when exhausted) and answer with rate-limit headers.
+ * An authenticated caller: 401 without or with a bad token; API and OAuth token requests are counted
+ * against the account's quota (429 when exhausted) and answer with rate-limit headers. An OAuth
+ * token also needs the procedure's scope (403 insufficient_scope).
  */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   const { caller } = ctx;
   if (caller.kind === "anonymous") {
-    throw new AppError("not_authenticated", "Authentication credentials were not provided. Send 'Authorization: Token <API_TOKEN>'.");
+    throw new AppError(
+      "not_authenticated",
+      "Authentication credentials were not provided. Send 'Authorization: Token <API_TOKEN>' or 'Authorization: Bearer <ACCESS_TOKEN>'.",
+      { headers: unauthenticatedHeaders() },
+    );
   }
-  if (caller.kind === "invalid") throw new AppError("authentication_failed", caller.reason);
+  if (caller.kind === "invalid") throw new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token") });
+  if (caller.kind === "oauth") {
+    const needed = meta?.scope;
+    if (needed !== "none" && (needed === undefined || !caller.grant.scopes.includes(needed))) throw requiredScopeError(needed);
+  }
   let access = ctx.access;
-  if (caller.kind === "token" && !access) {
+  if ((caller.kind === "token" || caller.kind === "oauth") && !access) {
     access = await consumeRequest(ctx.db, caller.account);
     for (const [k, v] of Object.entries(rateLimitHeaders(access))) ctx.resHeaders.set(k, v);
   }

@@ -1,6 +1,8 @@
 import type { TDb } from "../db/client";
+import { OAUTH_ACCESS_PREFIX } from "./oauth/token-values";
 import { TokenCache } from "./token-cache";
 import { hashToken } from "./token-hash";
+import { noteTokenUse } from "./token-use";
 
 /** What the service knows of the account behind a request. */
 export interface TAccount {
@@ -14,16 +16,22 @@ export interface TAccount {
   groupLimitOverride: number | null;
 }
 
+/** An OAuth access token's grant: the client it was issued to, its scopes and its expiry. */
+export interface TOAuthGrant {
+  clientId: string;
+  clientName: string;
+  scopes: string[];
+  expiresAt: Date;
+}
+
 export type TCaller =
   | { kind: "anonymous" }
   | { kind: "invalid"; reason: string }
   | { kind: "token"; account: TAccount; tokenId: number }
+  | { kind: "oauth"; account: TAccount; tokenId: number; grant: TOAuthGrant }
   | { kind: "session"; account: TAccount };
 
 interface TAccountRow {
-  token_id: number;
-  expires_at: Date | null;
-  revoked_at: Date | null;
   id: number;
   email: string;
   plan: string;
@@ -37,7 +45,7 @@ interface TAccountRow {
 const ACCOUNT_COLUMNS = `a.id, a.email, a.plan, a.is_staff, a.scope, a.permissions, a.limit_override,
   g.limit_override AS group_limit_override`;
 
-function toAccount(r: Omit<TAccountRow, "token_id" | "expires_at" | "revoked_at">): TAccount {
+function toAccount(r: TAccountRow): TAccount {
   return {
     id: r.id,
     email: r.email,
@@ -52,47 +60,95 @@ function toAccount(r: Omit<TAccountRow, "token_id" | "expires_at" | "revoked_at"
 }
 
 /** A token that resolved, as remembered by the token cache. */
-interface TResolved {
-  account: TAccount;
-  tokenId: number;
-  expiresAt: number | null;
-}
+type TResolved =
+  | { kind: "token"; account: TAccount; tokenId: number; expiresAt: number | null }
+  | { kind: "oauth"; account: TAccount; tokenId: number; expiresAt: number; grant: TOAuthGrant };
 
 /** Resolved tokens of this process (token-cache.ts: on only while it listens for changes). */
 export const tokenCache = new TokenCache<TResolved>();
 
 function fromResolved(r: TResolved): TCaller {
   if (r.expiresAt !== null && r.expiresAt <= Date.now()) return { kind: "invalid", reason: "Token has expired." };
-  return { kind: "token", account: r.account, tokenId: r.tokenId };
+  return r.kind === "token"
+    ? { kind: "token", account: r.account, tokenId: r.tokenId }
+    : { kind: "oauth", account: r.account, tokenId: r.tokenId, grant: r.grant };
 }
 
+const HEADER = /^(Token|Bearer)\s+(\S+)\s*$/i;
+
 /**
- * Parses `Authorization: Token <token>` (API tokens) and resolves it to an account.
- * Missing header: anonymous; malformed, unknown, expired or revoked: invalid.
+ * Resolves the Authorization header to a caller: `Token <API token>`, or `Bearer <token>` with an
+ * OAuth access token or an API token. Missing header: anonymous; malformed, unknown, expired or
+ * revoked: invalid.
  */
 export async function callerFromAuthorization(db: TDb, header: string | null): Promise<TCaller> {
   if (header === null || header.trim() === "") return { kind: "anonymous" };
-  const match = /^Token\s+(\S+)\s*$/i.exec(header.trim());
-  if (!match) return { kind: "invalid", reason: "Authorization header must be 'Token <API_TOKEN>'." };
-  const raw = match[1]!;
+  const match = HEADER.exec(header.trim());
+  if (!match) return { kind: "invalid", reason: "Authorization header must be 'Token <API_TOKEN>' or 'Bearer <ACCESS_TOKEN>'." };
+  const raw = match[2]!;
   if (raw.length > 200) return { kind: "invalid", reason: "Invalid token." };
+  const oauth = raw.startsWith(OAUTH_ACCESS_PREFIX);
+  if (oauth && match[1]!.toLowerCase() !== "bearer") return { kind: "invalid", reason: "OAuth access tokens are sent as 'Bearer <ACCESS_TOKEN>'." };
   const hash = hashToken(raw);
   const cached = tokenCache.get(hash);
-  if (cached) return fromResolved(cached);
+  const resolved = cached ?? (await lookUp(db, hash, oauth));
+  if (typeof resolved === "string") return { kind: "invalid", reason: resolved };
+  const caller = fromResolved(resolved);
+  if (caller.kind !== "token" && caller.kind !== "oauth") return caller;
+  noteTokenUse(db, caller.kind === "token" ? "api_token" : "oauth_token", caller.tokenId);
+  return caller;
+}
+
+/** A token looked up in the database (and remembered when valid), or why it is refused. */
+async function lookUp(db: TDb, hash: string, oauth: boolean): Promise<TResolved | string> {
   const generation = tokenCache.generation();
-  const rows = await db.$queryRawUnsafe<TAccountRow[]>(
+  const resolved = oauth ? await lookUpOAuth(db, hash) : await lookUpApiToken(db, hash);
+  if (typeof resolved !== "string" && fromResolved(resolved).kind !== "invalid") tokenCache.set(hash, resolved, generation);
+  return resolved;
+}
+
+async function lookUpApiToken(db: TDb, hash: string): Promise<TResolved | string> {
+  const rows = await db.$queryRawUnsafe<(TAccountRow & { token_id: number; expires_at: Date | null; revoked_at: Date | null })[]>(
     `SELECT t.id AS token_id, t.expires_at, t.revoked_at, ${ACCOUNT_COLUMNS}
        FROM api_token t JOIN account a ON a.id = t.account_id LEFT JOIN account_group g ON g.id = a.group_id
       WHERE t.hash = $1`,
     hash,
   );
   const row = rows[0];
-  if (!row) return { kind: "invalid", reason: "Invalid token." };
-  if (row.revoked_at) return { kind: "invalid", reason: "Token has been revoked." };
-  const resolved: TResolved = { account: toAccount(row), tokenId: row.token_id, expiresAt: row.expires_at?.getTime() ?? null };
-  const caller = fromResolved(resolved);
-  if (caller.kind === "token") tokenCache.set(hash, resolved, generation);
-  return caller;
+  if (!row) return "Invalid token.";
+  if (row.revoked_at) return "Token has been revoked.";
+  return { kind: "token", account: toAccount(row), tokenId: row.token_id, expiresAt: row.expires_at?.getTime() ?? null };
+}
+
+type TOAuthRow = TAccountRow & {
+  token_id: number;
+  access_expires_at: Date;
+  revoked_at: Date | null;
+  token_scope: string;
+  client_id: string;
+  client_name: string;
+  client_revoked_at: Date | null;
+};
+
+async function lookUpOAuth(db: TDb, hash: string): Promise<TResolved | string> {
+  const rows = await db.$queryRawUnsafe<TOAuthRow[]>(
+    `SELECT t.id AS token_id, t.access_expires_at, t.revoked_at, t.scope AS token_scope,
+            c.id AS client_id, c.name AS client_name, c.revoked_at AS client_revoked_at, ${ACCOUNT_COLUMNS}
+       FROM oauth_token t JOIN oauth_client c ON c.id = t.client_id
+       JOIN account a ON a.id = t.account_id LEFT JOIN account_group g ON g.id = a.group_id
+      WHERE t.access_hash = $1`,
+    hash,
+  );
+  const row = rows[0];
+  if (!row) return "Invalid token.";
+  if (row.revoked_at || row.client_revoked_at) return "Token has been revoked.";
+  const grant: TOAuthGrant = {
+    clientId: row.client_id,
+    clientName: row.client_name,
+    scopes: row.token_scope.split(" ").filter(Boolean),
+    expiresAt: row.access_expires_at,
+  };
+  return { kind: "oauth", account: toAccount(row), tokenId: row.token_id, expiresAt: row.access_expires_at.getTime(), grant };
 }
 
 export async function accountById(db: TDb, id: number): Promise<TAccount | undefined> {

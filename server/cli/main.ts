@@ -13,6 +13,7 @@ import {
 import { importCommand, seedCommand } from "./commands/data";
 import { embeddingsRebuildCommand } from "./commands/embeddings";
 import { migrateCommand } from "./commands/migrate";
+import { oauthClientsCreateCommand, oauthClientsListCommand, oauthClientsRevokeCommand } from "./commands/oauth-clients";
 import { radarProcessCommand, radarRefreshCommand } from "./commands/radar";
 import { tokensCreateCommand, tokensListCommand, tokensRevokeCommand } from "./commands/tokens";
 import { usersCreateCommand } from "./commands/users";
@@ -26,6 +27,9 @@ export const COMMANDS: TCommand[] = [
   tokensCreateCommand,
   tokensRevokeCommand,
   tokensListCommand,
+  oauthClientsCreateCommand,
+  oauthClientsListCommand,
+  oauthClientsRevokeCommand,
   collectionsCreateCommand,
   collectionsUpdateCommand,
   collectionsAssignCommand,

@@ -50,6 +50,21 @@ export async function serveRest(req: IncomingMessage, res: ServerResponse): Prom
   }
 }
 
+/** Serves a Node request with a Fetch handler (the OAuth endpoints). */
+export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: (request: Request) => Promise<Response>): Promise<void> {
+  try {
+    const response = await handler(toRequest(req));
+    const body = req.method === "HEAD" ? "" : await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((v, k) => (headers[k] = v));
+    headers["content-length"] = String(Buffer.byteLength(body));
+    res.writeHead(response.status, headers);
+    res.end(body || undefined);
+  } catch (err) {
+    failRequest(req, res, err);
+  }
+}
+
 /** Logs a request that failed outside any handler and answers the generic 500 (or drops a response already under way). */
 export function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): void {
   logger.error("request failed", { error: err, path: req.url?.split("?")[0] });

@@ -153,8 +153,11 @@ export function isCapabilityAllowed(capability: TCapability, account: TAccount):
   return true;
 }
 
-/** `capabilities` of token validation (DESIGN.md §3). */
-export function capabilitiesFor(account: TAccount) {
+/**
+ * `capabilities` of token validation (DESIGN.md §3). `reaches` narrows them further (an OAuth
+ * token's scopes): a capability is allowed only when the account has it and the token reaches it.
+ */
+export function capabilitiesFor(account: TAccount, reaches: (capability: TCapability) => boolean = () => true) {
   return Object.fromEntries(
     (Object.keys(CAPABILITIES) as TCapability[]).map((name) => {
       const info = CAPABILITIES[name];
@@ -162,7 +165,7 @@ export function capabilitiesFor(account: TAccount) {
         name,
         {
           path: info.path,
-          allowed: isCapabilityAllowed(name, account),
+          allowed: isCapabilityAllowed(name, account) && reaches(name),
           ...(info.restricted ? { access: "restricted" as const, note: RESTRICTED_NOTE } : {}),
         },
       ];

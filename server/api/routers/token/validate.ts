@@ -1,10 +1,22 @@
+import { scopesAllow } from "../../../auth/oauth/scopes";
 import { capabilitiesFor } from "../../../domain/access/catalog";
 import { readAccess } from "../../../domain/access/quota";
-import { authedProcedure } from "../../trpc";
-import { ZValidateTokenRequest, ZValidateTokenResponse, type TValidateTokenResponse } from "./validate.types";
+import { iso } from "../../../lib/format";
+import { authedProcedure, type TContext } from "../../trpc";
+import { ZValidateTokenRequest, ZValidateTokenResponse, type TAuth, type TValidateTokenResponse } from "./validate.types";
+
+/** How the request authenticated: an OAuth token names its app, scopes and expiry. */
+function authOf(caller: TContext["caller"]): TAuth {
+  if (caller.kind === "oauth") {
+    const { clientId, clientName, scopes, expiresAt } = caller.grant;
+    return { type: "oauth", client_id: clientId, client_name: clientName, scopes, expires_at: iso(expiresAt) };
+  }
+  return { type: caller.kind === "session" ? "session" : "api_token" };
+}
 
 export const validateTokenRoute = authedProcedure
   .meta({
+    scope: "none",
     openapi: {
       method: "GET",
       path: "/token/validate/",
@@ -17,5 +29,7 @@ export const validateTokenRoute = authedProcedure
   .query(async ({ ctx }): Promise<TValidateTokenResponse> => {
     // The validation request itself has been counted already (token callers); sessions only read.
     const { resetAt: _resetAt, ...access } = ctx.access ?? (await readAccess(ctx.db, ctx.account));
-    return { data: { access, capabilities: capabilitiesFor(ctx.account), scope: ctx.account.scope } };
+    const { caller } = ctx;
+    const reaches = caller.kind === "oauth" ? (c: Parameters<typeof scopesAllow>[0]) => scopesAllow(c, caller.grant.scopes) : undefined;
+    return { data: { access, capabilities: capabilitiesFor(ctx.account, reaches), scope: ctx.account.scope, auth: authOf(caller) } };
   });

@@ -9,6 +9,20 @@ const ZCapability = z.object({
   note: z.string().optional(),
 });
 
+/** How the request authenticated (an OAuth token names its app, its scopes and when it expires). */
+export const ZAuth = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("api_token") }),
+  z.object({ type: z.literal("session") }),
+  z.object({
+    type: z.literal("oauth"),
+    client_id: z.string(),
+    client_name: z.string(),
+    scopes: z.array(z.string()),
+    expires_at: z.string().describe("ISO 8601 UTC"),
+  }),
+]);
+export type TAuth = z.infer<typeof ZAuth>;
+
 export const ZValidateTokenResponse = z.object({
   data: z.object({
     access: z.object({
@@ -20,6 +34,7 @@ export const ZValidateTokenResponse = z.object({
     }),
     capabilities: z.record(z.string(), ZCapability),
     scope: z.enum(["full", "collections_only"]),
+    auth: ZAuth,
   }),
 });
 

@@ -1,0 +1,68 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { checkAuthorizeRequest } from "../../../server/auth/oauth/authorize";
+import { consentToken } from "../../../server/auth/oauth/consent-token";
+import { SCOPE_DESCRIPTIONS } from "../../../server/auth/oauth/scopes";
+import { accountById } from "../../../server/auth/caller";
+import { sessionAccountId } from "../../../server/auth/nextauth";
+import { db } from "../../../server/db/client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Allow access · Venture Monitor", robots: { index: false } };
+
+type TSearch = Record<string, string | string[] | undefined>;
+
+function toQuery(search: TSearch): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v]) q.append(k, item);
+  return q;
+}
+
+/** The consent page: which application asks, where it sends you back, and what it may do. */
+export default async function ConsentPage({ searchParams }: { searchParams: Promise<TSearch> }) {
+  const query = toQuery(await searchParams);
+  const database = await db();
+  const check = await checkAuthorizeRequest(database, query);
+  // Requests that cannot be shown go back through the endpoint, which answers them properly.
+  if (check.kind !== "ok") redirect(`/oauth/authorize?${query}`);
+  const accountId = await sessionAccountId();
+  const account = accountId ? await accountById(database, accountId) : undefined;
+  if (!account) redirect(`/signin?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
+  const { client, redirectUri, scopes } = check.request;
+  const host = new URL(redirectUri).host || new URL(redirectUri).protocol;
+
+  return (
+    <main className="mx-auto mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <h1 className="text-xl font-semibold">
+        Allow <span className="text-sky-800">{client.name}</span> to use your Venture Monitor account?
+      </h1>
+      <p className="mt-2 text-sm text-slate-600">
+        Signed in as <strong>{account.email}</strong>. After you answer, you go back to <strong>{host}</strong>.
+      </p>
+      <h2 className="mt-6 text-sm font-medium text-slate-700">{client.name} will be able to:</h2>
+      <ul className="mt-2 space-y-2 text-sm">
+        {scopes.map((s) => (
+          <li key={s} className="flex gap-2">
+            <span aria-hidden="true" className="text-emerald-700">✓</span>
+            <span>
+              {SCOPE_DESCRIPTIONS.get(s)} <code className="text-xs text-slate-500">({s})</code>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-xs text-slate-500">
+        Requests it makes count against your plan&apos;s quota. You can disconnect it at any time in Settings → Connected apps.
+      </p>
+      <form method="post" action="/oauth/authorize/decision" className="mt-6 flex gap-3">
+        <input type="hidden" name="request" value={query.toString()} />
+        <input type="hidden" name="csrf" value={consentToken(account.id, check.request)} />
+        <button type="submit" name="decision" value="allow" className="flex-1 rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
+          Allow
+        </button>
+        <button type="submit" name="decision" value="deny" className="flex-1 rounded border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+          Deny
+        </button>
+      </form>
+    </main>
+  );
+}
