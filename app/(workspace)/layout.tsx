@@ -12,6 +12,7 @@ const NAV = [
   { href: "/profiles", label: "Founders" },
   { href: "/radar", label: "Radar" },
   { href: "/tokens", label: "API tokens" },
+  { href: "/settings/apps", label: "Connected apps" },
 ];
 
 async function signOutAction() {

@@ -49,7 +49,8 @@ const exchange = (app: { id: string }, code: string, verifier: string, extra: Re
 describe("the authorization endpoint", () => {
   it("refuses plain PKCE and a missing challenge with invalid_request, sent back with state and iss", async () => {
     const app = await registerApp(t.db);
-    for (const params of [{ code_challenge_method: "plain" }, { code_challenge: "" }, { code_challenge_method: "" }]) {
+    const cases: Record<string, string>[] = [{ code_challenge_method: "plain" }, { code_challenge: "" }, { code_challenge_method: "" }];
+    for (const params of cases) {
       const req = await authorizationRequest(as, app.id, params);
       if (params.code_challenge === "") req.url.searchParams.delete("code_challenge");
       if (params.code_challenge_method === "") req.url.searchParams.delete("code_challenge_method");

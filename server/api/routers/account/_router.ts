@@ -1,4 +1,5 @@
 import { createTRPCRouter } from "../../trpc";
+import { appsRouter, oauthClientsRouter } from "./apps";
 import { me } from "./me";
 import { createToken, listTokens, revokeToken } from "./tokens";
 
@@ -6,4 +7,6 @@ import { createToken, listTokens, revokeToken } from "./tokens";
 export const accountRouter = createTRPCRouter({
   me,
   tokens: createTRPCRouter({ list: listTokens, create: createToken, revoke: revokeToken }),
+  apps: appsRouter,
+  oauthClients: oauthClientsRouter,
 });

@@ -9,6 +9,7 @@ export const me = authedProcedure
     z.object({
       id: z.number(),
       email: z.string(),
+      is_staff: z.boolean(),
       plan: z.string(),
       scope: z.string(),
       access: z.object({ limit: z.number().nullable(), used: z.number().nullable(), remaining: z.number().nullable(), period: z.string().nullable() }),
@@ -20,6 +21,7 @@ export const me = authedProcedure
     return {
       id: ctx.account.id,
       email: ctx.account.email,
+      is_staff: ctx.account.isStaff,
       plan: ctx.account.plan,
       scope: ctx.account.scope,
       access: { limit, used, remaining, period },

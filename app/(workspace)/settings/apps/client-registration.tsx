@@ -1,0 +1,120 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/auth/oauth/scopes";
+import { useTRPC } from "../../../_trpc/client";
+
+/** Staff: register OAuth applications (the secret of a confidential one is shown once) and revoke them. */
+export function ClientRegistration() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const clients = useQuery(trpc.account.oauthClients.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.oauthClients.list.queryKey() });
+  const [name, setName] = useState("");
+  const [uris, setUris] = useState("");
+  const [type, setType] = useState<"confidential" | "public">("confidential");
+  const [scopes, setScopes] = useState<TScope[]>([...SCOPES]);
+  const [created, setCreated] = useState<{ id: string; secret: string | null } | null>(null);
+  const create = useMutation(
+    trpc.account.oauthClients.create.mutationOptions({
+      onSuccess: (r) => {
+        setCreated({ id: r.client.client_id, secret: r.client_secret });
+        setName("");
+        setUris("");
+        void refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.account.oauthClients.revoke.mutationOptions({ onSuccess: () => void refresh() }));
+
+  return (
+    <section aria-labelledby="register-heading" className="space-y-4">
+      <h2 id="register-heading" className="text-lg font-semibold">Registered applications (staff)</h2>
+      <form
+        className="grid max-w-2xl gap-3 rounded border border-slate-200 bg-white p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ name, redirect_uris: uris.split(/\s+/).filter(Boolean), type, scopes });
+        }}
+      >
+        <label className="text-sm">
+          <span className="text-slate-600">Application name</span>
+          <input value={name} onChange={(e) => setName(e.target.value)} required className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5" />
+        </label>
+        <label className="text-sm">
+          <span className="text-slate-600">Redirect URIs (one per line)</span>
+          <textarea value={uris} onChange={(e) => setUris(e.target.value)} required rows={2} className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5 font-mono text-xs" />
+        </label>
+        <fieldset className="text-sm">
+          <legend className="text-slate-600">Type</legend>
+          {(["confidential", "public"] as const).map((t) => (
+            <label key={t} className="mr-4">
+              <input type="radio" name="type" checked={type === t} onChange={() => setType(t)} className="mr-1" />
+              {t === "confidential" ? "Confidential (server app, gets a secret)" : "Public (browser, native or agent app, PKCE only)"}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="text-sm">
+          <legend className="text-slate-600">Scopes it may ask for</legend>
+          {SCOPES.map((s) => (
+            <label key={s} className="mr-4 font-mono text-xs">
+              <input
+                type="checkbox"
+                checked={scopes.includes(s)}
+                onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                className="mr-1"
+              />
+              {s}
+            </label>
+          ))}
+        </fieldset>
+        {create.error && <p role="alert" className="text-sm text-rose-700">{create.error.message}</p>}
+        <button type="submit" disabled={create.isPending} className="justify-self-start rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+          Register application
+        </button>
+      </form>
+      {created && (
+        <div role="status" className="rounded border border-emerald-300 bg-emerald-50 p-3 text-sm">
+          client_id <code data-testid="new-client-id">{created.id}</code>
+          {created.secret && (
+            <>
+              <br />
+              client_secret (copy it now, it will not be shown again): <code data-testid="new-client-secret" className="break-all">{created.secret}</code>
+            </>
+          )}
+        </div>
+      )}
+      <table className="w-full text-left text-sm" data-testid="oauth-clients">
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-2">Application</th>
+            <th>client_id</th>
+            <th>Type</th>
+            <th>Redirect URIs</th>
+            <th>Status</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {clients.data?.map((c) => (
+            <tr key={c.client_id} className="border-t border-slate-100 align-top">
+              <td className="py-2">{c.name}</td>
+              <td className="font-mono text-xs">{c.client_id}</td>
+              <td>{c.type}</td>
+              <td className="font-mono text-xs">{c.redirect_uris.join(" ")}</td>
+              <td>{c.revoked_at ? "revoked" : "active"}</td>
+              <td className="text-right">
+                {!c.revoked_at && (
+                  <button type="button" onClick={() => revoke.mutate({ client_id: c.client_id })} className="text-rose-700 hover:underline">
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
