@@ -3,7 +3,7 @@ import { protectedProcedure } from "../../trpc";
 import { ZCardDetailRequest, ZCardDetailResponse, type TCardDetailResponse } from "./detail.types";
 
 export const cardDetailRoute = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/cards/{slug}/", tags: ["Cards"], summary: "Card detail" } })
+  .meta({ scope: "cards:read", openapi: { method: "GET", path: "/cards/{slug}/", tags: ["Cards"], summary: "Card detail" } })
   .input(ZCardDetailRequest)
   .output(ZCardDetailResponse)
   .query(async ({ ctx, input }): Promise<TCardDetailResponse> => {

@@ -9,6 +9,7 @@ import {
 
 export const cardInteractionsRoute = protectedProcedure
   .meta({
+    scope: "cards:read",
     openapi: {
       method: "GET",
       path: "/cards/{slug}/interactions/",

@@ -19,13 +19,14 @@ const description =
   "Filters combine with AND across groups and OR inside a group (stages OR rounds); see the spec's Cards section.";
 
 export const listCardsRoute = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/cards/", tags: ["Cards"], summary: "List cards", description } })
+  .meta({ scope: "cards:read", openapi: { method: "GET", path: "/cards/", tags: ["Cards"], summary: "List cards", description } })
   .input(ZCardListRequest)
   .output(ZCardListResponse)
   .query(({ ctx, input }) => run(ctx, input));
 
 export const listCardsPostRoute = protectedProcedure
   .meta({
+    scope: "cards:read",
     openapi: {
       method: "POST",
       path: "/cards/",

@@ -15,7 +15,7 @@ import {
 /** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/ */
 
 const get = (path: `/${string}`, summary: string) =>
-  protectedProcedure.meta({ openapi: { method: "GET", path, tags: ["Reference data"], summary } }).input(ZNoParams);
+  protectedProcedure.meta({ scope: "cards:read", openapi: { method: "GET", path, tags: ["Reference data"], summary } }).input(ZNoParams);
 
 export const categoriesRoute = get("/cards/categories/", "Categories: parents with their children")
   .output(ZCategoriesResponse)

@@ -4,6 +4,7 @@ import { ZParticipantBatchRequest, ZParticipantBatchResponse, type TParticipantB
 
 export const participantBatchRoute = protectedProcedure
   .meta({
+    scope: "participants:read",
     openapi: {
       method: "GET",
       path: "/participants/batch/",

@@ -4,6 +4,7 @@ import { ZParticipantDetailRequest, ZParticipantDetailResponse, type TParticipan
 
 export const participantDetailRoute = protectedProcedure
   .meta({
+    scope: "participants:read",
     openapi: {
       method: "GET",
       path: "/participants/{slug}/",

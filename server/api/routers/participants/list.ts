@@ -5,6 +5,7 @@ import { toListQuery, ZListParticipantsRequest, ZListParticipantsResponse, type 
 
 export const listParticipantsRoute = protectedProcedure
   .meta({
+    scope: "participants:read",
     openapi: {
       method: "GET",
       path: "/participants/",

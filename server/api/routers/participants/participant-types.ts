@@ -4,6 +4,7 @@ import { ZParticipantTypesRequest, ZParticipantTypesResponse, type TParticipantT
 
 export const participantTypesRoute = protectedProcedure
   .meta({
+    scope: "participants:read",
     openapi: {
       method: "GET",
       path: "/participants/types/",

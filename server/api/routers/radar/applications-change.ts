@@ -20,7 +20,10 @@ import {
 } from "./changes.types";
 import { RADAR_TAGS } from "./radar.types";
 
-const openapi = (method: "PATCH" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({ openapi: { method, path, tags: RADAR_TAGS, summary } });
+const openapi = (method: "PATCH" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({
+  scope: "radar:write" as const,
+  openapi: { method, path, tags: RADAR_TAGS, summary },
+});
 
 export const bulkApplicationTrackingRoute = protectedProcedure
   .meta(openapi("PATCH", "/radar/applications/bulk-tracking/", "Turn tracking on or off for several applications {source, ids, is_tracking}"))

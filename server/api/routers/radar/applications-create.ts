@@ -15,6 +15,7 @@ import { RADAR_TAGS } from "./radar.types";
 
 export const createApplicationRoute = protectedProcedure
   .meta({
+    scope: "radar:write",
     openapi: {
       method: "POST",
       path: "/radar/applications/",
@@ -37,6 +38,7 @@ export const createApplicationRoute = protectedProcedure
 
 export const bulkCreateApplicationsRoute = protectedProcedure
   .meta({
+    scope: "radar:write",
     openapi: {
       method: "POST",
       path: "/radar/applications/bulk/",

@@ -6,6 +6,7 @@ import { RADAR_TAGS } from "./radar.types";
 
 export const listApplicationsRoute = protectedProcedure
   .meta({
+    scope: "radar:read",
     openapi: {
       method: "GET",
       path: "/radar/applications/{source}/",

@@ -22,7 +22,10 @@ import {
 import { toListQuery, ZListConnectionsRequest, ZListConnectionsResponse, type TListConnectionsResponse } from "./lists.types";
 import { RADAR_TAGS, ZConnectionDetailResponse } from "./radar.types";
 
-const openapi = (method: "GET" | "PATCH" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({ openapi: { method, path, tags: RADAR_TAGS, summary } });
+const openapi = (method: "GET" | "PATCH" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({
+  scope: method === "GET" ? ("radar:read" as const) : ("radar:write" as const),
+  openapi: { method, path, tags: RADAR_TAGS, summary },
+});
 
 export const bulkConnectionTrackingRoute = protectedProcedure
   .meta(openapi("PATCH", "/radar/connections/bulk-tracking/", "Turn tracking on or off for several connections {source, ids, is_tracking}"))

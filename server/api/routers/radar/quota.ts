@@ -5,6 +5,7 @@ import { ZQuotaRequest, ZQuotaResponse, type TQuotaResponse } from "./quota.type
 
 export const radarQuotaRoute = protectedProcedure
   .meta({
+    scope: "radar:read",
     openapi: {
       method: "GET",
       path: "/radar/quota/",

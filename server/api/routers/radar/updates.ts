@@ -12,13 +12,14 @@ import {
 } from "./updates.types";
 
 export const updatesMetaRoute = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/radar/updates/meta/", tags: RADAR_TAGS, summary: "Filter values of the updates feed: sources and change_types" } })
+  .meta({ scope: "radar:read", openapi: { method: "GET", path: "/radar/updates/meta/", tags: RADAR_TAGS, summary: "Filter values of the updates feed: sources and change_types" } })
   .input(ZUpdatesMetaRequest)
   .output(ZUpdatesMetaResponse)
   .query(() => ({ data: updatesMeta() }));
 
 export const updatesFeedRoute = protectedProcedure
   .meta({
+    scope: "radar:read",
     openapi: {
       method: "GET",
       path: "/radar/updates/",

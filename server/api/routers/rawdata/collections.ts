@@ -5,6 +5,7 @@ import { ZListCollectionsRequest, ZListCollectionsResponse, type TListCollection
 
 export const listCollectionsRoute = rawDataProcedure
   .meta({
+    scope: "network_a:read",
     openapi: {
       method: "GET",
       path: "/network_a/collections/",

@@ -4,6 +4,7 @@ import { ZGetProfileRequest, ZGetProfileResponse, type TGetProfileResponse } fro
 
 export const getProfileRoute = rawDataProcedure
   .meta({
+    scope: "network_a:read",
     openapi: {
       method: "GET",
       path: "/network_a/profiles/{id}/",

@@ -5,6 +5,7 @@ import { ZListProfilesRequest, ZListProfilesResponse, type TListProfilesResponse
 
 export const listProfilesRoute = rawDataProcedure
   .meta({
+    scope: "network_a:read",
     openapi: {
       method: "GET",
       path: "/network_a/profiles/",
