@@ -149,7 +149,7 @@ export const CARD_EXAMPLES: TExampleTable = {
     },
   },
   getCard: {
-    params: { slug: "rivetai-mk" },
+    params: { slug: "rivetai-mk", include_user_data: false },
     response: {
       data: {
         id: 94,

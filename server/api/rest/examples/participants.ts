@@ -94,7 +94,7 @@ export const PARTICIPANT_EXAMPLES: TExampleTable = {
     },
   },
   getParticipant: {
-    params: { slug: "atlas-venture-partners-0" },
+    params: { slug: "atlas-venture-partners-0", include_user_data: false },
     response: {
       data: {
         slug: "atlas-venture-partners-0",

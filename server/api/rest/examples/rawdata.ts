@@ -8,6 +8,7 @@ import type { TExampleTable } from "./types";
 
 export const RAWDATA_EXAMPLES: TExampleTable = {
   listCollections: {
+    params: { limit: 200, offset: 0 },
     response: {
       data: [
         {

@@ -104,11 +104,9 @@ const LENIENT_SCHEMAS: Record<string, TSchema> = {
 
 /** Corrects one parameter of an operation in place and gives it a description. */
 export function fixParameter(p: TParameter, op: TOperationDoc): void {
-  const lenient = op.tag === "Raw data";
-  if (lenient && LENIENT_SCHEMAS[p.name]) {
-    // Keep the zod description (it says how the value is read), on the real type.
-    p.schema = { ...LENIENT_SCHEMAS[p.name] };
-  }
+  // zod's .describe() lands in the schema; it becomes the parameter's description.
+  const zodDescription = typeof p.schema?.description === "string" ? p.schema.description : undefined;
+  if (op.tag === "Raw data" && LENIENT_SCHEMAS[p.name]) p.schema = { ...LENIENT_SCHEMAS[p.name] };
   const schema = (p.schema ??= {});
   if (p.in === "path") {
     p.required = true;
@@ -128,7 +126,7 @@ export function fixParameter(p: TParameter, op: TOperationDoc): void {
     p.style = "form";
     p.explode = false;
   }
-  const described = PER_OPERATION[op.operationId]?.[p.name] ?? (typeof p.schema.description === "string" ? p.schema.description : undefined);
+  const described = PER_OPERATION[op.operationId]?.[p.name] ?? zodDescription;
   delete p.schema.description;
   const limit = op.page ? `Page size: default ${op.page.default}, at most ${op.page.max} (a larger value is clamped).` : undefined;
   p.description = p.description ?? described ?? (p.name === "limit" ? limit : undefined) ?? SHARED[p.name];
