@@ -3093,16 +3093,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description page size, max 200 (larger is clamped), default 50
+                 * @description Page size: default 50, at most 200 (a larger value is clamped).
                  * @example 200
                  */
                 limit?: number;
                 /**
-                 * @description default 0
+                 * @description Items to skip before the page (default 0).
                  * @example 0
                  */
                 offset?: number;
-                /** @description boolean, default true */
+                /** @description Count the matching items (default true); false skips the count and `pagination.total` is null. */
                 include_total?: boolean;
             };
             header?: never;
@@ -3164,13 +3164,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description page size, max 200 (larger is clamped), default 50
+                 * @description Page size: default 50, at most 200 (a larger value is clamped).
                  * @example 1
                  */
                 limit?: number;
-                /** @description default 0 */
+                /** @description Items to skip before the page (default 0). */
                 offset?: number;
-                /** @description boolean, default true; false skips the count (pagination.total null) */
+                /** @description Count the matching items (default true); false skips the count and `pagination.total` is null. */
                 include_total?: boolean;
                 /** @description keyword search over name, headline and summary: every word must occur */
                 search?: string;
@@ -3581,7 +3581,7 @@ export interface operations {
                     network_b_url?: string;
                     /** @description network_b only: the numeric user id. */
                     network_b_user_id?: string;
-                    /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                    /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                     is_tracking?: boolean;
                 };
             };
@@ -3736,7 +3736,7 @@ export interface operations {
                         network_b_url?: string;
                         /** @description network_b only: the numeric user id. */
                         network_b_user_id?: string;
-                        /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                        /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                         is_tracking?: boolean;
                     }[];
                 };
@@ -3943,7 +3943,7 @@ export interface operations {
                     source: "network_a" | "network_b";
                     /** @description Application or connection ids of `source`. */
                     ids: number[];
-                    /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                    /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                     is_tracking: boolean;
                 };
             };
@@ -4251,7 +4251,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                    /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                     is_tracking: boolean;
                 };
             };
@@ -4529,7 +4529,7 @@ export interface operations {
                     source: "network_a" | "network_b";
                     /** @description Application or connection ids of `source`. */
                     ids: number[];
-                    /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                    /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                     is_tracking: boolean;
                 };
             };
@@ -5059,7 +5059,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Track the profile (refresh it and report its changes). Default true on create. */
+                    /** @description Track the profile: refresh it on a schedule and report its changes (on create, default true). */
                     is_tracking: boolean;
                 };
             };

@@ -126,10 +126,15 @@ export function fixParameter(p: TParameter, op: TOperationDoc): void {
     p.style = "form";
     p.explode = false;
   }
-  const described = PER_OPERATION[op.operationId]?.[p.name] ?? zodDescription;
   delete p.schema.description;
-  const limit = op.page ? `Page size: default ${op.page.default}, at most ${op.page.max} (a larger value is clamped).` : undefined;
-  p.description = p.description ?? described ?? (p.name === "limit" ? limit : undefined) ?? SHARED[p.name];
+  // Paging is described the same way everywhere; other parameters prefer what the procedure says.
+  const paging =
+    p.name === "limit" && op.page
+      ? `Page size: default ${op.page.default}, at most ${op.page.max} (a larger value is clamped).`
+      : p.name === "offset" || p.name === "include_total"
+        ? SHARED[p.name]
+        : undefined;
+  p.description = PER_OPERATION[op.operationId]?.[p.name] ?? paging ?? zodDescription ?? SHARED[p.name];
 }
 
 /** Descriptions of body fields (POST and PATCH), by name. */
@@ -140,7 +145,7 @@ const BODY_FIELDS: Record<string, string> = {
   network_a_url: "network_a only: the profile URL.",
   network_b_url: "network_b only: the profile URL.",
   network_b_user_id: "network_b only: the numeric user id.",
-  is_tracking: "Track the profile (refresh it and report its changes). Default true on create.",
+  is_tracking: "Track the profile: refresh it on a schedule and report its changes (on create, default true).",
   applications: "Up to 1,000 items, each a create body without `source`.",
   ids: "Application or connection ids of `source`.",
   limit: "Page size: default 20, at most 100 (a larger value is clamped).",
