@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, on the embedded database by default or on the PostgreSQL server named
-// by DATABASE_URL. Steps: migration drift check, type check, unit and integration tests (vitest),
+// by DATABASE_URL. Steps: migration drift check, type check, OpenAPI lint, unit and integration tests (vitest),
 // then browser and black-box REST tests (Playwright) against a started server on a fresh database.
 // Each step's output streams through; the first failing step stops the run with its exit code.
 import { spawnSync } from "node:child_process";
@@ -52,6 +52,8 @@ async function e2eDatabase() {
 process.stdout.write(`Database under test: ${process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite"}\n`);
 step("drift", bin("tsx"), ["prisma/tools/migration.ts", "--check"]);
 step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+// The served OpenAPI document, linted by Spectral and Redocly (scripts/openapi/lint.ts).
+step("openapi", bin("tsx"), ["scripts/openapi/lint.ts"], { LOG_LEVEL: "error" });
 const reports = path.join(root, ".test-reports"); // not test-results/: Playwright empties that folder
 const vitestReport = path.join(reports, "vitest.json");
 const e2eReport = path.join(reports, "e2e.json");

@@ -50,10 +50,9 @@ describe("OpenAPI document", () => {
 
   it("describes errors with the spec's envelope", () => {
     const op = (doc.paths?.["/token/validate/"] as Record<string, { responses: Record<string, unknown> }>).get!;
-    expect(op.responses["401"]).toEqual({
-      description: expect.any(String),
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    });
-    expect(doc.servers).toEqual([{ url: "https://vm.example/v1" }]);
+    expect(op.responses["401"]).toEqual({ $ref: "#/components/responses/NotAuthenticated" });
+    const responses = doc.components?.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
+    expect(responses.NotAuthenticated!.content["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(doc.servers).toEqual([{ url: "https://vm.example/v1", description: "This server" }]);
   });
 });

@@ -1,51 +1,64 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { API_VERSION } from "../../domain/access/catalog";
 import { appRouter } from "../root";
+import { EXAMPLES } from "./examples";
+import { ERROR_RESPONSES, ERROR_SCHEMA, HEADERS, SUCCESS_HEADERS, type TErrorResponseName } from "./oas/components";
+import { contact, GLOBAL_TAGS, guide, LICENSE } from "./oas/info";
+import { fixBodySchema, fixParameter, type TParameter } from "./oas/parameters";
+import { SECURITY_SCHEMES, securityFor } from "./oas/security";
+import type { TOperationDoc, TOperationKey } from "./oas/types";
+import { OPERATIONS } from "./operations";
 
 /**
- * The OpenAPI 3 document of the REST export, generated from the procedures and then corrected to
- * what the service really serves: the spec's trailing-slash paths under /v1, the `Token` scheme, and
- * the `{error, message}` error envelope instead of the adapter's.
+ * The OpenAPI 3.1 document of the REST export (GET /v1/openapi.json). trpc-to-openapi generates it
+ * from the procedures' metadata and zod schemas; this module then makes it what the service really
+ * serves and what outside tools accept:
+ * - the spec's trailing-slash paths under /v1;
+ * - each operation's id, tag, summary, description and security from operations/<domain>.ts (the
+ *   procedures' own `summary` metadata is replaced), and examples from examples/<domain>.ts;
+ * - parameter types the adapter cannot infer from the preprocess helpers (oas/parameters.ts);
+ * - every status an operation can answer, with the `{error, message}` envelope (oas/components.ts)
+ *   and the rate-limit headers.
+ * The document is built once per process; only `servers`, `contact` and the guide depend on the
+ * base URL.
  */
 
-const ERROR_SCHEMA = {
-  type: "object",
-  required: ["error", "message"],
-  properties: {
-    error: {
-      type: "string",
-      description: "Error code",
-      enum: [
-        "validation_error",
-        "tracking_limit_reached",
-        "not_authenticated",
-        "authentication_failed",
-        "permission_denied",
-        "not_found",
-        "throttled",
-        "internal_error",
-        "semantic_unavailable",
-      ],
-    },
-    message: { type: "string" },
-    details: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
-  },
+const RESPONSE_STATUS: Record<TErrorResponseName, string> = {
+  ValidationError: "400",
+  TrackingLimitOrInvalid: "400",
+  NotAuthenticated: "401",
+  PermissionDenied: "403",
+  RawDataPermissionDenied: "403",
+  NotFound: "404",
+  PayloadTooLarge: "413",
+  Throttled: "429",
+  InternalError: "500",
+  SemanticUnavailable: "503",
 };
 
-const ERROR_RESPONSES: Record<string, string> = {
-  "400": "Invalid input (validation_error)",
-  "401": "Missing (not_authenticated) or invalid (authentication_failed) token",
-  "403": "The token lacks the permission or scope (permission_denied)",
-  "404": "Not found (not_found)",
-  "429": "Request quota exceeded (throttled)",
-  "500": "Internal error (internal_error)",
-};
+const BODY_METHODS = new Set(["post", "patch", "put"]);
+
+type TJson = Record<string, unknown>;
+interface TOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown;
+  parameters?: TParameter[];
+  requestBody?: { content?: Record<string, { schema?: TJson; example?: unknown }> };
+  responses?: Record<string, { description?: string; headers?: unknown; content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+}
 
 let cached: OpenAPIObject | undefined;
 
 export function openApiDocument(baseUrl: string): OpenAPIObject {
   cached ??= build();
-  return { ...cached, servers: [{ url: `${baseUrl}/v1` }] };
+  return {
+    ...cached,
+    info: { ...cached.info, description: guide(baseUrl), contact: contact(baseUrl) },
+    servers: [{ url: `${baseUrl}/v1`, description: "This server" }],
+  };
 }
 
 function build(): OpenAPIObject {
@@ -53,30 +66,100 @@ function build(): OpenAPIObject {
     title: "Venture Monitor API",
     version: API_VERSION,
     baseUrl: "/v1",
-    securitySchemes: {
-      Token: {
-        type: "apiKey",
-        in: "header",
-        name: "Authorization",
-        description: "Send `Authorization: Token <API_TOKEN>`.",
-      },
-    },
+    securitySchemes: SECURITY_SCHEMES as never,
   });
+  const used = new Set<string>();
   const paths: NonNullable<OpenAPIObject["paths"]> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const withSlash = path.endsWith("/") ? path : `${path}/`;
-    for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown> }>)) {
-      if (!op || typeof op !== "object" || !op.responses) continue;
-      for (const code of Object.keys(op.responses)) if (code !== "200") delete op.responses[code];
-      for (const [code, description] of Object.entries(ERROR_RESPONSES)) {
-        op.responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-      }
+    for (const [method, op] of Object.entries(item as Record<string, TOperation>)) {
+      const key = `${method.toUpperCase()} ${withSlash}` as TOperationKey;
+      const opDoc = OPERATIONS[key];
+      if (!opDoc) throw new Error(`OpenAPI: no documentation for ${key} (server/api/rest/operations/)`);
+      used.add(key);
+      document(op, opDoc, BODY_METHODS.has(method));
     }
     paths[withSlash] = item;
   }
+  const unused = Object.keys(OPERATIONS).filter((k) => !used.has(k));
+  if (unused.length > 0) throw new Error(`OpenAPI: documented operations that do not exist: ${unused.join(", ")}`);
+  describeBulkItems(paths as Record<string, Record<string, TOperation>>);
+  stripSafeIntegerBounds(paths);
   return {
-    ...doc,
+    openapi: doc.openapi,
+    info: { title: doc.info.title, version: doc.info.version, license: LICENSE },
+    tags: GLOBAL_TAGS,
     paths,
-    components: { ...doc.components, schemas: { ...doc.components?.schemas, Error: ERROR_SCHEMA } },
-  } as OpenAPIObject;
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      responses: ERROR_RESPONSES,
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  } as unknown as OpenAPIObject;
+}
+
+/** Applies an operation's documentation, examples and statuses to the generated operation, in place. */
+function document(op: TOperation, d: TOperationDoc, withBody: boolean): void {
+  const examples = EXAMPLES[d.operationId];
+  if (!examples) throw new Error(`OpenAPI: no examples for ${d.operationId} (server/api/rest/examples/)`);
+  op.operationId = d.operationId;
+  op.summary = d.summary;
+  op.description = d.description;
+  op.tags = [d.tag];
+  op.security = securityFor(d);
+  for (const p of op.parameters ?? []) {
+    fixParameter(p, d);
+    if (examples.params && p.name in examples.params) p.example = examples.params[p.name];
+  }
+  const body = op.requestBody?.content?.["application/json"];
+  if (body?.schema) {
+    fixBodySchema(body.schema);
+    if (examples.body) body.example = examples.body;
+  }
+  const ok = op.responses?.["200"];
+  if (!ok?.content?.["application/json"]) throw new Error(`OpenAPI: ${d.operationId} has no JSON 200 response`);
+  const errors: TErrorResponseName[] = [
+    ...d.errors,
+    "NotAuthenticated",
+    "Throttled",
+    "InternalError",
+    ...(withBody ? (["PayloadTooLarge"] as const) : []),
+  ];
+  const byStatus = new Map<string, unknown>();
+  for (const name of errors) byStatus.set(RESPONSE_STATUS[name], { $ref: `#/components/responses/${name}` });
+  op.responses = {
+    "200": {
+      description: d.returns,
+      headers: SUCCESS_HEADERS,
+      content: { "application/json": { schema: ok.content["application/json"].schema, example: examples.response } },
+    },
+    ...Object.fromEntries([...byStatus].sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/**
+ * The bulk create body's items are checked one by one inside the procedure (zod sees `unknown`, so
+ * that one bad item never fails the others): each is a create body whose `source` may be left out.
+ */
+function describeBulkItems(paths: Record<string, Record<string, TOperation>>): void {
+  const bodyOf = (path: string) => paths[path]?.post?.requestBody?.content?.["application/json"]?.schema;
+  const create = bodyOf("/radar/applications/");
+  const applications = (bodyOf("/radar/applications/bulk/")?.properties as Record<string, TJson> | undefined)?.applications;
+  if (!create || !applications) throw new Error("OpenAPI: the radar create bodies are missing");
+  const { required: _required, ...item } = create;
+  applications.items = { ...item, description: "A create body; `source`, when given, must be the request's." };
+}
+
+/** Drops zod's ±(2^53 - 1) bounds of plain integers: noise that says nothing to a client. */
+function stripSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) stripSafeIntegerBounds(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const obj = node as TJson;
+  if (obj.minimum === Number.MIN_SAFE_INTEGER) delete obj.minimum;
+  if (obj.maximum === Number.MAX_SAFE_INTEGER) delete obj.maximum;
+  for (const value of Object.values(obj)) stripSafeIntegerBounds(value);
 }
