@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const restProcedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { meta?: TMeta } }>)
+const restProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: TMeta } }>)
   .map(([name, p]) => ({ name, meta: p._def.meta }))
   .filter((p) => p.meta?.openapi);
 

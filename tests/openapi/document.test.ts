@@ -37,7 +37,16 @@ interface TDoc {
   components: {
     schemas: Record<string, unknown>;
     responses: Record<string, { headers?: Record<string, unknown>; content: Record<string, { examples: Record<string, { value: { error: string } }> }> }>;
-    securitySchemes: Record<string, { type: string; in: string; name: string; description: string }>;
+    securitySchemes: Record<
+      string,
+      {
+        type: string;
+        in: string;
+        name: string;
+        description: string;
+        flows: { authorizationCode: { authorizationUrl: string; tokenUrl: string; refreshUrl: string; scopes: Record<string, string> } };
+      }
+    >;
   };
 }
 
@@ -49,7 +58,9 @@ describe("the OpenAPI document", () => {
   it("is built once per process: only the base-URL parts change between calls", () => {
     const other = openApiDocument("http://localhost:3000") as unknown as TDoc;
     expect(other.paths).toBe(doc.paths);
-    expect(other.components).toBe(doc.components);
+    expect(other.components.schemas).toBe(doc.components.schemas);
+    expect(other.components.responses).toBe(doc.components.responses);
+    expect(doc.components.securitySchemes.OAuth2!.flows.authorizationCode.tokenUrl).toBe("https://vm.example.org/oauth/token");
     expect(doc.servers).toEqual([{ url: "https://vm.example.org/v1", description: "This server" }]);
     expect(doc.info.contact).toEqual({ name: "Venture Monitor API reference", url: "https://vm.example.org/docs" });
     expect(other.info.description).toContain("http://localhost:3000/v1/cards/");
@@ -76,10 +87,24 @@ describe("the OpenAPI document", () => {
     expect([...declared.keys()].every((t) => ops.some(({ op }) => op.tags[0] === t))).toBe(true);
   });
 
-  it("requires the Token scheme on every operation", () => {
+  it("accepts the Token scheme or an OAuth 2.0 token with the operation's scope on every operation", () => {
     expect(doc.components.securitySchemes.Token).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
     expect(doc.components.securitySchemes.Token!.description).toContain("Token <API_TOKEN>");
-    for (const { op } of ops) expect(op.security).toEqual([{ Token: [] }]);
+    const flow = doc.components.securitySchemes.OAuth2!.flows.authorizationCode;
+    expect(flow).toMatchObject({
+      authorizationUrl: "https://vm.example.org/oauth/authorize",
+      tokenUrl: "https://vm.example.org/oauth/token",
+      refreshUrl: "https://vm.example.org/oauth/token",
+    });
+    expect(Object.keys(flow.scopes)).toEqual(["cards:read", "participants:read", "network_a:read", "radar:read", "radar:write", "webhooks:manage"]);
+    const scopeOf = (path: string, method: string) => {
+      if (path === "/token/validate/") return [];
+      if (path.startsWith("/cards/")) return ["cards:read"];
+      if (path.startsWith("/participants/")) return ["participants:read"];
+      if (path.startsWith("/network_a/")) return ["network_a:read"];
+      return [method === "get" ? "radar:read" : "radar:write"];
+    };
+    for (const { op, path, method } of ops) expect(op.security, `${method} ${path}`).toEqual([{ Token: [] }, { OAuth2: scopeOf(path, method) }]);
   });
 
   it("gives each operation the statuses it can answer", () => {

@@ -16,7 +16,9 @@ export interface paths {
          * @description Returns what the token can do: `access` (plan, limit, period, used, remaining; limit and usage are
          *     null for unlimited accounts), `capabilities` (one entry per endpoint group with its `path` and whether it is
          *     `allowed`; restricted groups add `access: restricted` and a `note` on how to request access) and `scope`
-         *     (`full` or `collections_only`). 401 when the token is missing or invalid. The request counts toward the
+         *     (`full` or `collections_only`), and `auth`: how the request authenticated (`{type: "api_token"}`, or for an
+         *     OAuth access token `{type: "oauth", client_id, client_name, scopes, expires_at}`, whose capabilities are also
+         *     limited to its scopes). 401 when the token is missing or invalid. Any access token may call it, whatever its scopes. The request counts toward the
          *     quota like any other. Takes no parameters.
          */
         get: operations["validateToken"];
@@ -872,24 +874,27 @@ export interface components {
         /** @description The token is missing (`not_authenticated`) or invalid, expired or revoked (`authentication_failed`). */
         NotAuthenticated: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The token's account lacks the permission or scope (`permission_denied`). */
+        /** @description The token's account lacks the permission, or an OAuth token lacks the operation's scope (`permission_denied`). */
         PermissionDenied: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The account has no raw-data access (`permission_denied`). */
+        /** @description The account has no raw-data access, or an OAuth token lacks `network_a:read` (`permission_denied`). */
         RawDataPermissionDenied: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -957,6 +962,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds until the quota resets (daily plans only; a free plan's lifetime quota never resets) */
         "Retry-After": number;
+        /** @description 401: `Bearer resource_metadata="<base>/.well-known/oauth-protected-resource/v1"` (where an OAuth client finds the authorization server); 403 for an OAuth token without the operation's scope: `Bearer error="insufficient_scope", scope="<scope>"` */
+        "WWW-Authenticate": string;
     };
     pathItems: never;
 }
@@ -1024,7 +1031,10 @@ export interface operations {
                      *             "allowed": true
                      *           }
                      *         },
-                     *         "scope": "full"
+                     *         "scope": "full",
+                     *         "auth": {
+                     *           "type": "api_token"
+                     *         }
                      *       }
                      *     }
                      */
@@ -1049,6 +1059,21 @@ export interface operations {
                             };
                             /** @enum {string} */
                             scope: "full" | "collections_only";
+                            auth: {
+                                /** @constant */
+                                type: "api_token";
+                            } | {
+                                /** @constant */
+                                type: "session";
+                            } | {
+                                /** @constant */
+                                type: "oauth";
+                                client_id: string;
+                                client_name: string;
+                                scopes: string[];
+                                /** @description ISO 8601 UTC */
+                                expires_at: string;
+                            };
                         };
                     };
                 };

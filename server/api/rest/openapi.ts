@@ -1,13 +1,15 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import type { TOAuthScope } from "../../auth/oauth/scopes";
 import { API_VERSION } from "../../domain/access/catalog";
 import { appRouter } from "../root";
 import { EXAMPLES } from "./examples";
 import { ERROR_RESPONSES, ERROR_SCHEMA, HEADERS, SUCCESS_HEADERS, type TErrorResponseName } from "./oas/components";
 import { contact, GLOBAL_TAGS, guide, LICENSE } from "./oas/info";
 import { fixBodySchema, fixParameter, type TParameter } from "./oas/parameters";
-import { SECURITY_SCHEMES, securityFor } from "./oas/security";
+import { securityFor, securitySchemes } from "./oas/security";
 import type { TOperationDoc, TOperationKey } from "./oas/types";
 import { OPERATIONS } from "./operations";
+import { operationScopes } from "./scopes";
 
 /**
  * The OpenAPI 3.1 document of the REST export (GET /v1/openapi.json). trpc-to-openapi generates it
@@ -58,7 +60,8 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     ...cached,
     info: { ...cached.info, description: guide(baseUrl), contact: contact(baseUrl) },
     servers: [{ url: `${baseUrl}/v1`, description: "This server" }],
-  };
+    components: { ...cached.components, securitySchemes: securitySchemes(baseUrl) },
+  } as OpenAPIObject;
 }
 
 function build(): OpenAPIObject {
@@ -66,8 +69,8 @@ function build(): OpenAPIObject {
     title: "Venture Monitor API",
     version: API_VERSION,
     baseUrl: "/v1",
-    securitySchemes: SECURITY_SCHEMES as never,
   });
+  const scopes = operationScopes();
   const used = new Set<string>();
   const paths: NonNullable<OpenAPIObject["paths"]> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -77,7 +80,9 @@ function build(): OpenAPIObject {
       const opDoc = OPERATIONS[key];
       if (!opDoc) throw new Error(`OpenAPI: no documentation for ${key} (server/api/rest/operations/)`);
       used.add(key);
-      document(op, opDoc, BODY_METHODS.has(method));
+      const scope = scopes.get(key);
+      if (!scope) throw new Error(`OpenAPI: ${key} names no OAuth scope (meta.scope of its procedure)`);
+      document(op, opDoc, BODY_METHODS.has(method), scope);
     }
     paths[withSlash] = item;
   }
@@ -94,20 +99,19 @@ function build(): OpenAPIObject {
       schemas: { Error: ERROR_SCHEMA },
       responses: ERROR_RESPONSES,
       headers: HEADERS,
-      securitySchemes: SECURITY_SCHEMES,
     },
   } as unknown as OpenAPIObject;
 }
 
 /** Applies an operation's documentation, examples and statuses to the generated operation, in place. */
-function document(op: TOperation, d: TOperationDoc, withBody: boolean): void {
+function document(op: TOperation, d: TOperationDoc, withBody: boolean, scope: TOAuthScope | "none"): void {
   const examples = EXAMPLES[d.operationId];
   if (!examples) throw new Error(`OpenAPI: no examples for ${d.operationId} (server/api/rest/examples/)`);
   op.operationId = d.operationId;
   op.summary = d.summary;
   op.description = d.description;
   op.tags = [d.tag];
-  op.security = securityFor(d);
+  op.security = securityFor(scope);
   for (const p of op.parameters ?? []) {
     fixParameter(p, d);
     if (examples.params && p.name in examples.params) p.example = examples.params[p.name];

@@ -31,6 +31,7 @@ export const TOKEN_EXAMPLES: TExampleTable = {
           token: { path: "/v1/token/validate/", allowed: true },
         },
         scope: "full",
+        auth: { type: "api_token" },
       },
     },
   },

@@ -43,6 +43,17 @@ export const HEADERS = {
   "X-RateLimit-Remaining": header("Requests left in the quota period (absent for unlimited accounts)"),
   "X-RateLimit-Reset": header("Daily plans: epoch seconds of the next reset (00:00 UTC)"),
   "Retry-After": header("Seconds until the quota resets (daily plans only; a free plan's lifetime quota never resets)"),
+  "WWW-Authenticate": header(
+    "401: `Bearer resource_metadata=\"<base>/.well-known/oauth-protected-resource/v1\"` (where an OAuth client finds the authorization server); " +
+      "403 for an OAuth token without the operation's scope: `Bearer error=\"insufficient_scope\", scope=\"<scope>\"`",
+    "string",
+  ),
+};
+
+const CHALLENGE = { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } };
+const INSUFFICIENT_SCOPE: TExample = {
+  summary: "An OAuth access token without the operation's scope",
+  value: { error: "permission_denied", message: "This access token lacks the scope 'cards:read'. Ask for it when authorizing." },
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -100,34 +111,52 @@ export const ERROR_RESPONSES = {
       },
     },
   ),
-  NotAuthenticated: errorResponse("The token is missing (`not_authenticated`) or invalid, expired or revoked (`authentication_failed`).", {
-    not_authenticated: {
-      summary: "No Authorization header",
-      value: {
-        error: "not_authenticated",
-        message: "Authentication credentials were not provided. Send 'Authorization: Token <API_TOKEN>'.",
+  NotAuthenticated: errorResponse(
+    "The token is missing (`not_authenticated`) or invalid, expired or revoked (`authentication_failed`).",
+    {
+      not_authenticated: {
+        summary: "No Authorization header",
+        value: {
+          error: "not_authenticated",
+          message:
+            "Authentication credentials were not provided. Send 'Authorization: Token <API_TOKEN>' or 'Authorization: Bearer <ACCESS_TOKEN>'.",
+        },
+      },
+      authentication_failed: {
+        summary: "Unknown, expired or revoked token",
+        value: { error: "authentication_failed", message: "Invalid token." },
       },
     },
-    authentication_failed: {
-      summary: "Unknown, expired or revoked token",
-      value: { error: "authentication_failed", message: "Invalid token." },
+    CHALLENGE,
+  ),
+  PermissionDenied: errorResponse(
+    "The token's account lacks the permission, or an OAuth token lacks the operation's scope (`permission_denied`).",
+    {
+      collections_only: {
+        summary: "A collections-only account outside the collection endpoints",
+        value: { error: "permission_denied", message: "This account is limited to collections and cannot use this endpoint." },
+      },
+      insufficient_scope: INSUFFICIENT_SCOPE,
     },
-  }),
-  PermissionDenied: errorResponse("The token's account lacks the permission or scope (`permission_denied`).", {
-    collections_only: {
-      summary: "A collections-only account outside the collection endpoints",
-      value: { error: "permission_denied", message: "This account is limited to collections and cannot use this endpoint." },
-    },
-  }),
-  RawDataPermissionDenied: errorResponse("The account has no raw-data access (`permission_denied`).", {
-    no_permission: {
-      summary: "An account without the raw-data permission",
-      value: {
-        error: "permission_denied",
-        message: "This endpoint is restricted: the account has no access to raw data. Contact support to request access.",
+    CHALLENGE,
+  ),
+  RawDataPermissionDenied: errorResponse(
+    "The account has no raw-data access, or an OAuth token lacks `network_a:read` (`permission_denied`).",
+    {
+      no_permission: {
+        summary: "An account without the raw-data permission",
+        value: {
+          error: "permission_denied",
+          message: "This endpoint is restricted: the account has no access to raw data. Contact support to request access.",
+        },
+      },
+      insufficient_scope: {
+        summary: "An OAuth access token without network_a:read",
+        value: { error: "permission_denied", message: "This access token lacks the scope 'network_a:read'. Ask for it when authorizing." },
       },
     },
-  }),
+    CHALLENGE,
+  ),
   NotFound: errorResponse("The resource named in the path does not exist for this account (`not_found`).", {
     not_found: { summary: "Unknown identifier", value: { error: "not_found", message: "Card not found." } },
   }),

@@ -18,7 +18,7 @@ Responses are JSON; request bodies are JSON (\`Content-Type: application/json\`)
 
 ## 1. Get a token
 
-Every request sends \`Authorization: Token <API_TOKEN>\`. To get a token:
+Every request sends \`Authorization: Token <API_TOKEN>\` (or \`Authorization: Bearer <API_TOKEN>\`). To get a token:
 
 - \`npm start\` on a fresh installation prints the demo account's e-mail, password and API token (also
   written to \`.data/demo-credentials.json\`);
@@ -27,6 +27,9 @@ Every request sends \`Authorization: Token <API_TOKEN>\`. To get a token:
 - signed in to the workspace, the **API tokens** page (\`${baseUrl}/tokens\`) creates one.
 
 A token is shown once; only its hash is stored.
+
+Partner and agent apps act for a user with OAuth 2.0 instead (see **OAuth 2.0** below) and send
+\`Authorization: Bearer <access token>\`.
 
 ## 2. First request
 
@@ -62,7 +65,7 @@ Every error answers \`{"error": "<code>", "message": "<text>"}\`; a \`validation
 | 400 | \`tracking_limit_reached\` | radar: the source's tracking limit is reached |
 | 401 | \`not_authenticated\` | no token |
 | 401 | \`authentication_failed\` | invalid, expired or revoked token |
-| 403 | \`permission_denied\` | the account lacks the permission (raw data) or scope (collections-only) |
+| 403 | \`permission_denied\` | the account lacks the permission (raw data) or scope (collections-only), or an OAuth token lacks the operation's scope |
 | 404 | \`not_found\` | the resource in the path does not exist for you |
 | 413 | \`payload_too_large\` | a body over 1 MB |
 | 429 | \`throttled\` | the plan's request quota is used up |
@@ -82,5 +85,23 @@ its outcome (requests refused with 429 are not counted).
 
 Limits can be set per account or group. Answers carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`
 and, on daily plans, \`X-RateLimit-Reset\` (epoch seconds of the next reset); unlimited accounts get
-none. Past the limit the answer is \`429 throttled\`, with \`Retry-After\` (seconds) on daily plans.`;
+none. Past the limit the answer is \`429 throttled\`, with \`Retry-After\` (seconds) on daily plans.
+
+## 6. OAuth 2.0 for partner and agent apps
+
+Apps are registered by the service's staff (\`vmon oauth-clients create\`), as confidential (with a
+secret) or public (PKCE only) clients. They use the Authorization Code flow with PKCE (S256 only):
+
+1. send the user to \`${baseUrl}/oauth/authorize\` with \`response_type=code\`, \`client_id\`,
+   \`redirect_uri\`, \`scope\`, \`state\`, \`code_challenge\` and \`code_challenge_method=S256\`; the user signs in
+   and allows the app; the redirect carries \`code\`, \`state\` and \`iss\`;
+2. exchange the code at \`${baseUrl}/oauth/token\` (form-encoded, with \`code_verifier\`) within 60 s;
+3. call the API with \`Authorization: Bearer <access token>\` (valid 1 hour); refresh with the refresh
+   token (valid 30 days, replaced at every use).
+
+Scopes: \`cards:read\`, \`participants:read\`, \`network_a:read\`, \`radar:read\`, \`radar:write\`,
+\`webhooks:manage\`; each operation below names the one it needs, and a token never does more than its
+account could. Requests count against the user's quota. Discovery: \`${baseUrl}/.well-known/oauth-authorization-server\`
+and \`${baseUrl}/.well-known/oauth-protected-resource/v1\`; a 401 answer's \`WWW-Authenticate\` header
+points at the latter.`;
 }

@@ -1,25 +1,43 @@
-import type { TOperationDoc } from "./types";
+import { OAUTH_SCOPES, SCOPE_DESCRIPTIONS, type TOAuthScope } from "../../../auth/oauth/scopes";
 
 /**
- * Security schemes and each operation's requirement. Today one scheme, the API token. The OAuth 2.0
- * scheme (DESIGN.md §11) is one more entry in SECURITY_SCHEMES and one more alternative in
- * `securityFor` (`{ OAuth2: doc.scopes }`): each operation's scopes are already in its doc.
+ * Security schemes and each operation's requirement: an API token (`Token` header) or an OAuth 2.0
+ * access token (authorization code flow with PKCE) holding the operation's scope.
  */
 
-export const SECURITY_SCHEMES = {
-  Token: {
-    type: "apiKey",
-    in: "header",
-    name: "Authorization",
-    description:
-      "An API token, sent as `Authorization: Token <API_TOKEN>` (the word `Token`, a space, then the token). " +
-      "Tokens are created with `vmon tokens create` or on the workspace's API tokens page.",
-  },
+const TOKEN_SCHEME = {
+  type: "apiKey",
+  in: "header",
+  name: "Authorization",
+  description:
+    "An API token, sent as `Authorization: Token <API_TOKEN>` (the word `Token`, a space, then the token; `Bearer <API_TOKEN>` " +
+    "is accepted too). Tokens are created with `vmon tokens create` or on the workspace's API tokens page.",
 } as const;
 
-export type TSecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
+/** The schemes, with the authorization server's URLs on this base address. */
+export function securitySchemes(baseUrl: string) {
+  return {
+    Token: TOKEN_SCHEME,
+    OAuth2: {
+      type: "oauth2",
+      description:
+        "For partner and agent apps: OAuth 2.0 Authorization Code with PKCE (S256), sent as `Authorization: Bearer <access token>`. " +
+        `Metadata: ${baseUrl}/.well-known/oauth-authorization-server. Apps are registered by the service's staff.`,
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${baseUrl}/oauth/authorize`,
+          tokenUrl: `${baseUrl}/oauth/token`,
+          refreshUrl: `${baseUrl}/oauth/token`,
+          scopes: Object.fromEntries(OAUTH_SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS.get(s)!])),
+        },
+      },
+    },
+  } as const;
+}
 
-/** Alternatives, any one of which authorises the operation. */
-export function securityFor(_doc: TOperationDoc): TSecurityRequirement[] {
-  return [{ Token: [] }];
+export type TSecurityRequirement = Partial<Record<keyof ReturnType<typeof securitySchemes>, string[]>>;
+
+/** Alternatives, any one of which authorises the operation (`none`: any access token, whatever its scopes). */
+export function securityFor(scope: TOAuthScope | "none"): TSecurityRequirement[] {
+  return [{ Token: [] }, { OAuth2: scope === "none" ? [] : [scope] }];
 }

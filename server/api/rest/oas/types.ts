@@ -14,9 +14,6 @@ export const TAGS = {
 
 export type TTag = keyof typeof TAGS;
 
-/** OAuth 2.0 scopes of DESIGN.md §11 (the scheme itself is declared once the authorization server lands). */
-export type TScope = "cards:read" | "participants:read" | "network_a:read" | "radar:read" | "radar:write";
-
 export type TMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type TOperationKey = `${TMethod} /${string}`;
 
@@ -29,8 +26,6 @@ export interface TOperationDoc {
   description: string;
   /** Description of the 200 answer. */
   returns: string;
-  /** Scopes that grant the operation to an OAuth access token. */
-  scopes: TScope[];
   /**
    * Error responses beyond those of every operation (401, 429, 500) and of every operation with a
    * body (413).

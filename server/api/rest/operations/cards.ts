@@ -28,7 +28,6 @@ const list = (operationId: string, summary: string, extra: string): TOperationDo
   summary,
   description: `${extra}\n\n${LIST_DESCRIPTION}`,
   returns: "A page of cards with pagination and meta",
-  scopes: ["cards:read"],
   errors: ["ValidationError", "PermissionDenied", "SemanticUnavailable"],
   page: { default: 20, max: 100 },
 });
@@ -39,7 +38,6 @@ const reference = (operationId: string, summary: string, description: string, re
   summary,
   description: `${description}\n\nTakes no parameters (an unknown one is a 400 \`validation_error\`); not paginated.`,
   returns,
-  scopes: ["cards:read"],
   errors: ["ValidationError", "PermissionDenied"],
 });
 
@@ -63,7 +61,6 @@ export const CARD_OPERATIONS: TOperationTable = {
 \`interactions\`; \`has_more_interactions\` tells whether GET /v1/cards/{slug}/interactions/ has older ones.
 \`include_user_data=true\` adds your likes, note and folders (\`meta.include_user_data\` echoes the effective value).`,
     returns: "The card",
-    scopes: ["cards:read"],
     errors: ["ValidationError", "PermissionDenied", "NotFound"],
   },
   "GET /cards/{slug}/interactions/": {
@@ -74,7 +71,6 @@ export const CARD_OPERATIONS: TOperationTable = {
 (\`participant\`), through which organisation (\`associated_participant\`) and when.
 Paging: \`limit\` (default 50, at most 200), \`offset\`, \`include_total\`.`,
     returns: "A page of interactions with pagination",
-    scopes: ["cards:read"],
     errors: ["ValidationError", "PermissionDenied", "NotFound"],
     page: { default: 50, max: 200 },
   },

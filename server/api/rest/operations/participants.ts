@@ -22,7 +22,6 @@ similarity to \`search\` (at most 200), those under \`min_similarity\` dropped; 
 custom \`field:direction\` list over name and monthly_signals. \`limit\` (default 50, at most 200),
 \`offset\`, \`include_total\`.`,
     returns: "A page of participants with pagination and meta",
-    scopes: ["participants:read"],
     errors: ["ValidationError", "PermissionDenied", "SemanticUnavailable"],
     page: { default: 50, max: 200 },
   },
@@ -32,7 +31,6 @@ custom \`field:direction\` list over name and monthly_signals. \`limit\` (defaul
     summary: "List participant types",
     description: "Returns the participant type slugs (fund, investor, angel...) for the `type` filter of GET /v1/participants/. Takes no parameters; not paginated.",
     returns: "The participant types",
-    scopes: ["participants:read"],
     errors: ["ValidationError", "PermissionDenied"],
   },
   "GET /participants/batch/": {
@@ -43,7 +41,6 @@ custom \`field:direction\` list over name and monthly_signals. \`limit\` (defaul
 each once. Unknown slugs are not an error: they are listed in \`meta.not_found\`. \`include_user_data=true\`
 adds \`is_saved\`.`,
     returns: "The participants found, with the unknown slugs in meta",
-    scopes: ["participants:read"],
     errors: ["ValidationError", "PermissionDenied"],
   },
   "GET /participants/{slug}/": {
@@ -52,7 +49,6 @@ adds \`is_saved\`.`,
     summary: "Get a participant",
     description: "Returns one participant with its `sources` (website and network profiles). `include_user_data=true` adds `is_saved`.",
     returns: "The participant",
-    scopes: ["participants:read"],
     errors: ["ValidationError", "PermissionDenied", "NotFound"],
   },
 };

@@ -1,5 +1,5 @@
 import type { TErrorResponseName } from "../oas/components";
-import type { TOperationDoc, TOperationTable, TScope } from "../oas/types";
+import type { TOperationDoc, TOperationTable } from "../oas/types";
 
 /** Radar (/v1/radar/...): follow profiles on network_a and network_b, read their updates. */
 
@@ -12,7 +12,6 @@ const op = (
   description: string,
   returns: string,
   errors: TErrorResponseName[],
-  scope: TScope,
   page?: TOperationDoc["page"],
 ): TOperationDoc => ({
   operationId,
@@ -20,7 +19,6 @@ const op = (
   summary,
   description,
   returns,
-  scopes: [scope],
   errors: ["PermissionDenied", ...errors],
   ...(page ? { page } : {}),
 });
@@ -36,7 +34,6 @@ export const RADAR_OPERATIONS: TOperationTable = {
     "Returns the tracking limit of each source with `used` (applications plus tracked connections) and `remaining`. Takes no parameters.",
     "The quota of both sources",
     ["ValidationError"],
-    "radar:read",
   ),
   "POST /radar/applications/": op(
     "createRadarApplication",
@@ -49,7 +46,6 @@ connections nothing is created and \`data\` is \`{connection, already_tracked: t
 application is returned as it is. 400 \`tracking_limit_reached\` when the source has no free place. ${QUOTA}`,
     "The new application (or the existing one, or the existing connection), with the quota",
     ["TrackingLimitOrInvalid"],
-    "radar:write",
   ),
   "POST /radar/applications/bulk/": op(
     "createRadarApplicationsBulk",
@@ -60,7 +56,6 @@ body without \`source\`. Items are handled one by one: \`data.created\`, \`data.
 item never loses the others. ${QUOTA}`,
     "Created, existing and failed items by index, with the quota",
     ["ValidationError"],
-    "radar:write",
   ),
   "PATCH /radar/applications/bulk-tracking/": op(
     "setRadarApplicationsTracking",
@@ -70,7 +65,6 @@ pending ones to idle. Every id must be one of your applications of that source (
 changes). ${QUOTA}`,
     "How many applications were updated, with the quota",
     ["ValidationError"],
-    "radar:write",
   ),
   "POST /radar/applications/bulk-delete/": op(
     "deleteRadarApplicationsBulk",
@@ -79,7 +73,6 @@ changes). ${QUOTA}`,
 applications of that source (else 400, nothing is removed). ${QUOTA}`,
     "How many applications were removed, with the quota",
     ["ValidationError"],
-    "radar:write",
   ),
   "GET /radar/applications/{source}/": op(
     "listRadarApplications",
@@ -89,7 +82,6 @@ applications of that source (else 400, nothing is removed). ${QUOTA}`,
 ${listParams("the identifier given at creation")}`,
     "A page of applications with pagination and meta",
     ["ValidationError"],
-    "radar:read",
     { default: 50, max: 100 },
   ),
   "PATCH /radar/applications/{source}/{id}/tracking/": op(
@@ -99,7 +91,6 @@ ${listParams("the identifier given at creation")}`,
 processing and failed ones keep their state. Applications count in the quota either way. ${SOURCE} ${QUOTA}`,
     "The application, with the quota",
     ["ValidationError", "NotFound"],
-    "radar:write",
   ),
   "POST /radar/applications/{source}/{id}/retry/": op(
     "retryRadarApplication",
@@ -108,7 +99,6 @@ processing and failed ones keep their state. Applications count in the quota eit
 \`validation_error\`. ${SOURCE} No body.`,
     "The queued application",
     ["ValidationError", "NotFound"],
-    "radar:write",
   ),
   "DELETE /radar/applications/{source}/{id}/": op(
     "deleteRadarApplication",
@@ -116,7 +106,6 @@ processing and failed ones keep their state. Applications count in the quota eit
     `Removes an application in any state (one being processed does not become a connection). ${SOURCE} ${QUOTA}`,
     "The removed id, with the quota",
     ["ValidationError", "NotFound"],
-    "radar:write",
   ),
   "PATCH /radar/connections/bulk-tracking/": op(
     "setRadarConnectionsTracking",
@@ -126,7 +115,6 @@ connections of that source (else 400, nothing changes); turning tracking on beyo
 \`tracking_limit_reached\`. ${QUOTA}`,
     "How many connections were updated, with the quota",
     ["TrackingLimitOrInvalid"],
-    "radar:write",
   ),
   "POST /radar/connections/bulk-delete/": op(
     "deleteRadarConnectionsBulk",
@@ -135,7 +123,6 @@ connections of that source (else 400, nothing changes); turning tracking on beyo
 connections of that source (else 400, nothing is removed). ${QUOTA}`,
     "How many connections were removed, with the quota",
     ["ValidationError"],
-    "radar:write",
   ),
   "GET /radar/connections/{source}/": op(
     "listRadarConnections",
@@ -144,7 +131,6 @@ connections of that source (else 400, nothing is removed). ${QUOTA}`,
 first by default. ${listParams("name, username and company")}`,
     "A page of connections with pagination and meta",
     ["ValidationError"],
-    "radar:read",
     { default: 50, max: 100 },
   ),
   "GET /radar/connections/{source}/{id}/": op(
@@ -155,7 +141,6 @@ first by default. ${listParams("name, username and company")}`,
 This is the snapshot, not the updates feed. ${SOURCE}`,
     "The connection with its snapshot",
     ["ValidationError", "NotFound"],
-    "radar:read",
   ),
   "PATCH /radar/connections/{source}/{id}/tracking/": op(
     "setRadarConnectionTracking",
@@ -164,7 +149,6 @@ This is the snapshot, not the updates feed. ${SOURCE}`,
 beyond the source's limit is a 400 \`tracking_limit_reached\`. ${SOURCE} ${QUOTA}`,
     "The connection, with the quota",
     ["TrackingLimitOrInvalid", "NotFound"],
-    "radar:write",
   ),
   "DELETE /radar/connections/{source}/{id}/": op(
     "deleteRadarConnection",
@@ -172,7 +156,6 @@ beyond the source's limit is a 400 \`tracking_limit_reached\`. ${SOURCE} ${QUOTA
     `Removes the connection with its snapshots and updates. ${SOURCE} ${QUOTA}`,
     "The removed id, with the quota",
     ["ValidationError", "NotFound"],
-    "radar:write",
   ),
   "GET /radar/updates/meta/": op(
     "getRadarUpdatesMeta",
@@ -180,7 +163,6 @@ beyond the source's limit is a 400 \`tracking_limit_reached\`. ${SOURCE} ${QUOTA
     "Returns the values the updates feed filters on: `sources` and `change_types`. Takes no parameters.",
     "Sources and change types",
     ["ValidationError"],
-    "radar:read",
   ),
   "GET /radar/updates/": op(
     "listRadarUpdates",
@@ -192,7 +174,6 @@ beyond the source's limit is a 400 \`tracking_limit_reached\`. ${SOURCE} ${QUOTA
 most 100), \`offset\`, \`include_total\`. The feed is meant to be polled.`,
     "A page of updates with pagination",
     ["ValidationError"],
-    "radar:read",
     { default: 50, max: 100 },
   ),
 };

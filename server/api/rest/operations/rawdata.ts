@@ -17,7 +17,6 @@ export const RAWDATA_OPERATIONS: TOperationTable = {
 it. Use a \`slug\` as the \`collection\` parameter of GET /v1/network_a/profiles/. Paging: \`limit\` (default 50,
 at most 200), \`offset\`, \`include_total\`. Restricted: needs raw-data access (or a collections-only account).`,
     returns: "A page of collections with pagination",
-    scopes: ["network_a:read"],
     errors: ["ValidationError", "RawDataPermissionDenied"],
     page: { default: 50, max: 200 },
   },
@@ -43,7 +42,6 @@ list over created_at, updated_at and name (default \`created_at:desc\`).
 
 ${LENIENT}`,
     returns: "A page of founder profiles with pagination and meta",
-    scopes: ["network_a:read"],
     errors: ["ValidationError", "RawDataPermissionDenied"],
     page: { default: 50, max: 200 },
   },
@@ -55,7 +53,6 @@ ${LENIENT}`,
 collections-only account, for a profile outside its collections (it then omits \`status\`,
 \`out_of_stealth_date\` and \`new_company\`). Restricted: needs raw-data access.`,
     returns: "The founder profile",
-    scopes: ["network_a:read"],
     errors: ["ValidationError", "RawDataPermissionDenied", "NotFound"],
   },
 };
