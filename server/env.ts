@@ -48,6 +48,11 @@ const ZEnv = z.object({
   OAUTH_DYNAMIC_REGISTRATION: z.enum(["0", "1"]).default("0"),
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */
   HTTP_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+  /**
+   * Reverse proxies in front of the service whose `X-Forwarded-For` entries are believed for the
+   * client address (sign-in limit, server/auth/client-address.ts); 0: none, the TCP peer is the client.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** PostgreSQL: prepare recurring statements once per connection (server/db/statement-names.ts); 0 for a pooler that cannot keep them. */
   PREPARED_STATEMENTS: z.enum(["0", "1"]).default("1"),

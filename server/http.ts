@@ -3,6 +3,8 @@ import next from "next";
 import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
 import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
+import { env } from "./env";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
@@ -15,7 +17,11 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const trustedProxies = env().TRUST_PROXY;
   const server = createServer((req, res) => {
+    // The client address for Next's handlers (the sign-in limit), from the connection: whatever a
+    // client sent under this header's name is replaced (Next reads `req.headers`).
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     const path = (req.url ?? "/").split("?", 1)[0]!;
     if (isCorsPath(path) && corsAnswered(req, res)) return;
     if (isRestPath(req.url)) {
