@@ -1,6 +1,6 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { signIn } from "../../server/auth/nextauth";
+import { SigninThrottled, signIn } from "../../server/auth/nextauth";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
@@ -10,19 +10,29 @@ async function signInAction(form: FormData) {
   try {
     await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirectTo: "/cards" });
   } catch (err) {
+    // Refused by the sign-in limit: say so and for how long, rather than "wrong password".
+    if (err instanceof SigninThrottled) redirect(`/signin?error=throttled&retry=${err.retryAfterSeconds}`);
     if (err instanceof AuthError) redirect("/signin?error=1");
     throw err;
   }
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  const { error } = await searchParams;
+/** The refusal's message, from the seconds the limit gave (in the URL, so only a number is read). */
+function errorMessage(error: string, retry: string | undefined): string {
+  if (error !== "throttled") return "Wrong e-mail or password.";
+  const seconds = Number(retry);
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.min(60, Math.ceil(seconds / 60)) : 15;
+  return `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; retry?: string }> }) {
+  const { error, retry } = await searchParams;
   return (
     <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-xl font-semibold">Sign in to Venture Monitor</h1>
       {error && (
         <p role="alert" className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm text-rose-700">
-          Wrong e-mail or password.
+          {errorMessage(error, retry)}
         </p>
       )}
       <form action={signInAction} className="mt-6 space-y-4">

@@ -1,17 +1,47 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { z } from "zod";
 import { db } from "../db/client";
 import { logger } from "../lib/logger";
-import { verifyPassword } from "./password";
+import { clientAddressOf } from "./client-address";
+import { checkCredentials } from "./credentials";
+
+/**
+ * A sign-in refused by the sign-in limit (server/auth/signin-limit.ts). A `CredentialsSignin`, so
+ * next-auth treats it as a refused sign-in (the page's server action receives this very error);
+ * its `code` ends up in the redirect next-auth's own endpoint would answer with, which the auth
+ * route replaces with a 429 (`withSigninOutcome`).
+ */
+export class SigninThrottled extends CredentialsSignin {
+  override code = "throttled";
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
+}
+
+/** What the attempts made inside `withSigninOutcome` ran into: the refusal by the limit, if any. */
+interface TSigninOutcome {
+  throttled?: { retryAfterSeconds: number };
+}
+
+const outcomes = new AsyncLocalStorage<TSigninOutcome>();
+
+/**
+ * Runs `fn` (next-auth's request handler) and reports whether a sign-in inside it was refused by
+ * the limit: next-auth turns every refusal into the same redirect, so the route learns it here.
+ */
+export async function withSigninOutcome<T>(fn: () => Promise<T>): Promise<{ result: T } & TSigninOutcome> {
+  const outcome: TSigninOutcome = {};
+  const result = await outcomes.run(outcome, fn);
+  return { result, ...outcome };
+}
 
 /**
  * Browser sign-in: e-mail and password (accounts made with `vmon users create --password` or the
  * demo account), JWT sessions (next-auth refuses database sessions for credentials by design).
  * The session carries only the account id; the account is read fresh on every request.
+ * Every password attempt goes through the sign-in limit (credentials.ts).
  */
-const ZCredentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1).max(200) });
-
 export const { handlers, auth, signIn, signOut } = NextAuth({
   trustHost: true,
   secret: process.env.AUTH_SECRET,
@@ -27,16 +57,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     warn(code) {
       logger.warn("auth warning", { code });
     },
+    // next-auth's debug details include the submitted form, password and all: never logged.
     debug() {},
   },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
-        const parsed = ZCredentials.safeParse(raw);
-        if (!parsed.success) throw new CredentialsSignin();
-        const account = await (await db()).account.findUnique({ where: { email: parsed.data.email } });
-        if (!account || !(await verifyPassword(parsed.data.password, account.passwordHash))) throw new CredentialsSignin();
+      // `request` carries the headers of the request being served (next-auth copies them, also
+      // for the page's server action), the client address among them (server/http.ts).
+      async authorize(raw, request) {
+        const result = await checkCredentials(await db(), raw, clientAddressOf(request.headers));
+        if (result.kind === "throttled") {
+          const outcome = outcomes.getStore();
+          if (outcome) outcome.throttled = { retryAfterSeconds: result.retryAfterSeconds };
+          throw new SigninThrottled(result.retryAfterSeconds);
+        }
+        if (result.kind !== "ok") throw new CredentialsSignin();
+        const { account } = result;
         return { id: String(account.id), email: account.email, name: account.name ?? account.email };
       },
     }),

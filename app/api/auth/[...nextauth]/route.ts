@@ -1,3 +1,21 @@
-import { handlers } from "../../../../server/auth/nextauth";
+import type { NextRequest } from "next/server";
+import { handlers, withSigninOutcome } from "../../../../server/auth/nextauth";
+import { AppError } from "../../../../server/lib/errors";
 
-export const { GET, POST } = handlers;
+export const { GET } = handlers;
+
+/**
+ * next-auth's endpoints. A password sign-in (`POST /api/auth/callback/credentials`) refused by the
+ * sign-in limit is answered `429 throttled` with `Retry-After` (seconds until the window passes)
+ * instead of next-auth's redirect back to the sign-in page, which looks the same as a wrong password's.
+ */
+export async function POST(req: NextRequest): Promise<Response> {
+  const { result, throttled } = await withSigninOutcome(() => handlers.POST(req));
+  if (!throttled) return result;
+  const minutes = Math.max(1, Math.ceil(throttled.retryAfterSeconds / 60));
+  const error = new AppError("throttled", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  return Response.json(error.toBody(), {
+    status: error.status,
+    headers: { "Retry-After": String(throttled.retryAfterSeconds), "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { TDb } from "../db/client";
+import { logger } from "../lib/logger";
+import { verifyPassword } from "./password";
+import { beginSignin, emailKey, normaliseEmail, pruneSigninThrottle, signinSucceeded, SIGNIN_LIMITS, type TSigninLimits, type TSigninScope } from "./signin-limit";
+
+/**
+ * One password sign-in attempt, under the sign-in limit (signin-limit.ts), with no HTTP in it:
+ * next-auth's Credentials provider (nextauth.ts) calls it for both the HTTP endpoint and the
+ * sign-in page. The limit comes first, so a locked e-mail or address is refused before its
+ * password is looked at, however right the password is.
+ */
+
+const ZCredentials = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1).max(200) });
+
+export type TCredentialsResult =
+  | { kind: "ok"; account: { id: number; email: string; name: string | null } }
+  | { kind: "wrong" }
+  | { kind: "throttled"; scope: TSigninScope; retryAfterSeconds: number };
+
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+
+/** Deletes expired counter rows, at most once a minute per process; a failure only logs. */
+async function pruneNowAndThen(db: TDb, now: Date): Promise<void> {
+  if (now.getTime() - lastPrune < PRUNE_EVERY_MS && now.getTime() >= lastPrune) return;
+  lastPrune = now.getTime();
+  await pruneSigninThrottle(db, now).catch((error: unknown) => logger.warn("could not prune sign-in counters", { error }));
+}
+
+export async function checkCredentials(
+  db: TDb,
+  raw: { email?: unknown; password?: unknown },
+  address: string,
+  now: Date = new Date(),
+  limits: TSigninLimits = SIGNIN_LIMITS,
+): Promise<TCredentialsResult> {
+  const email = typeof raw.email === "string" ? normaliseEmail(raw.email) : "";
+  await pruneNowAndThen(db, now);
+  const gate = await beginSignin(db, { email, address }, now, limits);
+  if (!gate.allowed) {
+    // Never the e-mail in clear (nor the password, ever): a prefix of its key is enough to match
+    // refusals for one account across the logs.
+    logger.warn("sign-in refused: too many failed attempts", {
+      scope: gate.scope,
+      email_sha256: emailKey(email).slice(0, 16),
+      address,
+      retry_after_s: gate.retryAfterSeconds,
+    });
+    return { kind: "throttled", scope: gate.scope, retryAfterSeconds: gate.retryAfterSeconds };
+  }
+  const parsed = ZCredentials.safeParse(raw);
+  if (!parsed.success) return { kind: "wrong" };
+  const account = await db.account.findUnique({ where: { email: parsed.data.email } });
+  if (!account || !(await verifyPassword(parsed.data.password, account.passwordHash))) return { kind: "wrong" };
+  await signinSucceeded(db, gate.ticket);
+  return { kind: "ok", account: { id: account.id, email: account.email, name: account.name } };
+}
