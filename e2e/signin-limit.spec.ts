@@ -1,0 +1,143 @@
+import { request as httpRequest } from "node:http";
+import { expect, test } from "@playwright/test";
+import { vmon } from "./support";
+
+/**
+ * The password sign-in limit against the started server: next-auth's own endpoint
+ * (`POST /api/auth/callback/credentials`) and the sign-in page. The server is shared by the whole
+ * run, so these tests use accounts of their own (never the demo account). The server keys the
+ * client address from the connection, so the HTTP tests connect from other loopback addresses
+ * (127.0.0.2-4, as the connection's source) and their failures never count against the address
+ * the rest of the suite signs in from. The browser test cannot choose its source address: its 5
+ * failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3111);
+const PASSWORD = "limit-test-password";
+
+function createUser(email: string): void {
+  const r = vmon(["users", "create", "--email", email, "--password", PASSWORD]);
+  expect(r.code, r.stderr).toBe(0);
+}
+
+interface TResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** An HTTP client whose connections leave from `source` (a loopback address), with a cookie jar. */
+class LoopbackClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly source: string) {}
+
+  send(method: string, path: string, opts: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<TResponse> {
+    const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    const headers: Record<string, string> = { Host: `localhost:${PORT}`, ...opts.headers };
+    if (body !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port: PORT, localAddress: this.source, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          for (const c of res.headers["set-cookie"] ?? []) {
+            const [pair] = c.split(";");
+            const eq = pair!.indexOf("=");
+            this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+        });
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  /** next-auth's credentials sign-in, as a form post with the CSRF token it hands out. */
+  async signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<TResponse> {
+    const csrf = await this.send("GET", "/api/auth/csrf");
+    expect(csrf.status).toBe(200);
+    const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
+    return this.send("POST", "/api/auth/callback/credentials", { form: { csrfToken, email, password, callbackUrl: "/cards" }, headers });
+  }
+
+  async sessionEmail(): Promise<string | undefined> {
+    const res = await this.send("GET", "/api/auth/session");
+    return (JSON.parse(res.body) as { user?: { email?: string } } | null)?.user?.email;
+  }
+}
+
+/** next-auth's answer to a wrong password: a redirect back to the sign-in page with the error. */
+function expectWrongPassword(res: TResponse): void {
+  expect(res.status, res.body).toBe(302);
+  expect(res.headers.location).toContain("error=CredentialsSignin");
+}
+
+function expectSignedIn(res: TResponse): void {
+  expect(res.status, res.body).toBe(302);
+  expect(res.headers.location).toMatch(/\/cards$/);
+}
+
+function expectThrottled(res: TResponse): number {
+  expect(res.status, res.body).toBe(429);
+  const retryAfter = Number(res.headers["retry-after"]);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(900);
+  return retryAfter;
+}
+
+test.describe("password sign-in limit", () => {
+  test("5 wrong passwords lock the e-mail: then 429 with Retry-After even with the right one; another account still signs in", async () => {
+    createUser("limit-locked@example.test");
+    createUser("limit-other@example.test");
+    const client = new LoopbackClient("127.0.0.2");
+    for (let i = 0; i < 5; i++) expectWrongPassword(await client.signIn("limit-locked@example.test", `wrong-${i}`));
+
+    const refused = await client.signIn("limit-locked@example.test", PASSWORD);
+    expect(expectThrottled(refused)).toBeGreaterThan(800); // the window (15 min) started seconds ago
+    expect(JSON.parse(refused.body)).toMatchObject({ error: "throttled", message: expect.stringMatching(/Try again in 1[45] minutes\./) });
+    expect([refused.headers["set-cookie"] ?? []].flat().some((c) => c.includes("session-token"))).toBe(false);
+    expect(await client.sessionEmail()).toBeUndefined();
+    // The e-mail typed differently is the same e-mail.
+    expectThrottled(await client.signIn("  Limit-Locked@Example.TEST ", PASSWORD));
+
+    // Another account signs in, from the same address.
+    expectSignedIn(await client.signIn("limit-other@example.test", PASSWORD));
+    expect(await client.sessionEmail()).toBe("limit-other@example.test");
+  });
+
+  test("30 failures from one address lock it for every e-mail, whatever forwarding headers the client sends", async () => {
+    createUser("limit-address@example.test");
+    const client = new LoopbackClient("127.0.0.3");
+    // 3 failures for each of 10 e-mails (under the e-mail limit), each request claiming another origin.
+    for (let i = 0; i < 30; i++) {
+      const forged = { "X-Forwarded-For": `203.0.113.${i}`, "X-Vmon-Client-Address": `198.51.100.${i}` };
+      expectWrongPassword(await client.signIn(`nobody-${i % 10}@example.test`, "guess", forged));
+    }
+    expectThrottled(await client.signIn("limit-address@example.test", PASSWORD, { "X-Vmon-Client-Address": "198.51.100.99" }));
+
+    // From another address the same account signs in: the refused attempt left its e-mail uncounted.
+    const elsewhere = new LoopbackClient("127.0.0.4");
+    expectSignedIn(await elsewhere.signIn("limit-address@example.test", PASSWORD));
+    expect(await elsewhere.sessionEmail()).toBe("limit-address@example.test");
+  });
+
+  test("the sign-in page says how long to wait instead of 'wrong password'", async ({ page }) => {
+    createUser("limit-page@example.test");
+    const message = page.locator("main").getByRole("alert");
+    const submit = async (password: string) => {
+      await page.goto("/signin");
+      await page.getByLabel("E-mail").fill("limit-page@example.test");
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/signin\?error=/);
+    };
+    for (let i = 0; i < 5; i++) {
+      await submit(`wrong-${i}`);
+      await expect(message).toHaveText("Wrong e-mail or password.");
+    }
+    await submit(PASSWORD);
+    await expect(message).toHaveText(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+  });
+});
