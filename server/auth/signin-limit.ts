@@ -134,19 +134,28 @@ export async function beginSignin(
  * its time each; parallel attempts may share a millisecond). Nobody else's failures are touched,
  * the e-mail's earlier ones included: a counter cannot tell the owner's typing errors from
  * someone else's guesses, and clearing it on the owner's success would hand a guesser a fresh set
- * of tries every time the owner signs in.
+ * of tries every time the owner signs in. One statement per row, so that it never holds one row's
+ * lock while waiting for the other's (a reservation holds the e-mail's while it waits for the
+ * address's).
  */
 export async function signinSucceeded(db: TDb, ticket: TSigninTicket): Promise<void> {
   const at = ticket.at;
-  await db.$executeRaw`
-    UPDATE signin_throttle
-       SET failures = failures[:array_position(failures, ${at}::timestamptz(3)) - 1]
-                   || failures[array_position(failures, ${at}::timestamptz(3)) + 1:]
-     WHERE ((scope = 'email' AND key = ${ticket.emailKey}) OR (scope = 'address' AND key = ${ticket.addressKey}))
-       AND array_position(failures, ${at}::timestamptz(3)) IS NOT NULL`;
+  for (const [scope, key] of [["email", ticket.emailKey], ["address", ticket.addressKey]] as const) {
+    await db.$executeRaw`
+      UPDATE signin_throttle
+         SET failures = failures[:array_position(failures, ${at}::timestamptz(3)) - 1]
+                     || failures[array_position(failures, ${at}::timestamptz(3)) + 1:]
+       WHERE scope = ${scope} AND key = ${key} AND array_position(failures, ${at}::timestamptz(3)) IS NOT NULL`;
+  }
 }
 
-/** Deletes the rows whose every failure has left the window; returns how many. */
+/**
+ * Deletes the rows whose every failure has left the window; returns how many. Rows locked by an
+ * attempt under way are skipped (left for the next time): the delete never waits for a row lock,
+ * so it cannot deadlock with a reservation that holds one row and waits for another.
+ */
 export async function pruneSigninThrottle(db: TDb, now: Date = new Date()): Promise<number> {
-  return db.$executeRaw`DELETE FROM signin_throttle WHERE expires_at <= ${now}::timestamptz`;
+  return db.$executeRaw`
+    DELETE FROM signin_throttle
+     WHERE (scope, key) IN (SELECT scope, key FROM signin_throttle WHERE expires_at <= ${now}::timestamptz FOR UPDATE SKIP LOCKED)`;
 }

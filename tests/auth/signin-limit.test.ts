@@ -116,6 +116,32 @@ describe("password sign-in limit", () => {
     for (const { i } of refused) expect(await failuresOf("email", emailKey(`spray${i}@example.com`))).toHaveLength(0);
   });
 
+  it("keeps exact counts under mixed parallel traffic: right and wrong passwords, shared e-mails and addresses, pruning", async () => {
+    const emails = await Promise.all(["mixed-a@example.com", "mixed-b@example.com", "mixed-c@example.com"].map(user));
+    const addresses = ["203.0.113.10", "203.0.113.11"];
+    const jobs = Array.from({ length: 36 }, (_, i) => ({ email: emails[i % 3]!, address: addresses[i % 2]!, right: i % 4 === 0 }));
+    const results = await Promise.all([
+      ...jobs.map((j, i) => attempt(j.email, j.right ? PASSWORD : `wrong-${i}`, j.address, at(200, i))),
+      pruneSigninThrottle(t.db, at(200)),
+      pruneSigninThrottle(t.db, at(200, 5)),
+    ]);
+    const outcomes = results.slice(0, jobs.length) as Awaited<ReturnType<typeof attempt>>[];
+    for (const email of emails) {
+      const mine = outcomes.filter((_, i) => jobs[i]!.email === email);
+      const wrong = mine.filter((r) => r.kind === "wrong").length;
+      expect(wrong).toBeLessThanOrEqual(SIGNIN_LIMITS.email);
+      // Every failure recorded, every success and refusal not: the row holds exactly the failures.
+      expect(await failuresOf("email", emailKey(email))).toHaveLength(wrong);
+    }
+    for (const address of addresses) {
+      const wrong = outcomes.filter((r, i) => jobs[i]!.address === address && r.kind === "wrong").length;
+      expect(await failuresOf("address", address)).toHaveLength(wrong);
+    }
+    // The right passwords (3 per e-mail) all get through or are refused: none is counted as wrong.
+    // (While one is being checked it holds a place, so a wrong one may be refused meanwhile.)
+    expect(outcomes.filter((r, i) => jobs[i]!.right && r.kind === "wrong")).toHaveLength(0);
+  });
+
   it("takes out only the succeeding attempt's entry when parallel attempts share a millisecond", async () => {
     const who = { email: "same-ms@example.com", address: "203.0.113.4" };
     const [a, b] = await Promise.all([beginSignin(t.db, who, at(0)), beginSignin(t.db, who, at(0))]);
