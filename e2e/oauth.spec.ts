@@ -16,9 +16,12 @@ const insecure = { [oauth.allowInsecureRequests]: true } as const;
 async function loopback(): Promise<{ server: Server; port: number; next: () => Promise<URL> }> {
   let waiting: ((u: URL) => void) | undefined;
   const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    // Only the redirect itself answers a wait (the browser also asks this "app" for /favicon.ico).
+    if (url.pathname !== "/callback") return void res.writeHead(404).end();
     res.writeHead(200, { "content-type": "text/html" });
     res.end("<!doctype html><title>Done</title><p>You can close this window.</p>");
-    waiting?.(new URL(req.url ?? "/", `http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    waiting?.(url);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

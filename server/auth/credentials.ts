@@ -52,7 +52,8 @@ export async function checkCredentials(
   const parsed = ZCredentials.safeParse(raw);
   if (!parsed.success) return { kind: "wrong" };
   const account = await db.account.findUnique({ where: { email: parsed.data.email } });
-  if (!account || !(await verifyPassword(parsed.data.password, account.passwordHash))) return { kind: "wrong" };
+  // An unknown e-mail is checked against no hash, which costs what a wrong password costs (password.ts).
+  if (!(await verifyPassword(parsed.data.password, account?.passwordHash)) || !account) return { kind: "wrong" };
   await signinSucceeded(db, gate.ticket);
   return { kind: "ok", account: { id: account.id, email: account.email, name: account.name } };
 }
