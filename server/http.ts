@@ -3,6 +3,7 @@ import next from "next";
 import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
 import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
+import { securityHeaders } from "./lib/security-headers";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
@@ -14,20 +15,7 @@ import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
 export async function serveHttp({ dev, root, port }: { dev: boolean; root: string; port: number }): Promise<() => Promise<void>> {
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
-  const handle = app.getRequestHandler();
-  const server = createServer((req, res) => {
-    const path = (req.url ?? "/").split("?", 1)[0]!;
-    if (isCorsPath(path) && corsAnswered(req, res)) return;
-    if (isRestPath(req.url)) {
-      void serveRest(req, res);
-      return;
-    }
-    if (isOAuthEndpoint(path)) {
-      void serveFetch(req, res, handleOAuthEndpoint);
-      return;
-    }
-    handle(req, res).catch((err: unknown) => failRequest(req, res, err));
-  });
+  const server = createServer(requestListener(app.getRequestHandler()));
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return () =>
     new Promise<void>((resolve) => {
@@ -36,9 +24,35 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
     });
 }
 
+/**
+ * Routes one request: /v1 to the REST edge, the OAuth machine endpoints to their handler, the rest
+ * to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
+ * replies itself, every other answer gets them here, set before anything is written; proxy.ts
+ * adds the pages' Content-Security-Policy.
+ */
+export function requestListener(handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  const security = Object.entries(securityHeaders());
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? "/").split("?", 1)[0]!;
+    const rest = isRestPath(req.url);
+    if (!rest) for (const [name, value] of security) res.setHeader(name, value);
+    if (isCorsPath(path) && corsAnswered(req, res, security)) return;
+    if (rest) {
+      void serveRest(req, res);
+      return;
+    }
+    if (isOAuthEndpoint(path)) {
+      void serveFetch(req, res, handleOAuthEndpoint);
+      return;
+    }
+    handleNext(req, res).catch((err: unknown) => failRequest(req, res, err));
+  };
+}
+
 /** Adds the CORS headers; answers a preflight (true) or lets the request go on (false). */
-function corsAnswered(req: IncomingMessage, res: ServerResponse): boolean {
+function corsAnswered(req: IncomingMessage, res: ServerResponse, security: [string, string][]): boolean {
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    for (const [name, value] of security) res.setHeader(name, value); // a REST preflight has none yet
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();
     return true;
