@@ -1,13 +1,33 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "./server/lib/security-headers";
 
 /**
- * `GET /` is the public API catalog for API clients and the workspace for browsers: JSON unless the
- * Accept header prefers text/html (DESIGN.md §2).
+ * Runs before Next renders a page (Next's proxy, formerly middleware):
+ * - `GET /` is the public API catalog for API clients and the workspace for browsers: JSON unless
+ *   the Accept header prefers text/html (DESIGN.md §2).
+ * - Every page gets a Content-Security-Policy with a nonce of its own. Next reads the nonce from
+ *   the policy set on the request and puts it on the scripts it renders (every page is rendered per
+ *   request: the root layout waits for the request); the same policy goes on the response.
+ * The other security headers are set by the Node server (server/http.ts) on every response.
  */
 export function proxy(req: NextRequest) {
-  const accept = req.headers.get("accept") ?? "";
-  if (prefersHtml(accept)) return NextResponse.next();
-  return NextResponse.rewrite(new URL("/api/catalog", req.url));
+  if (req.nextUrl.pathname === "/" && !prefersHtml(req.headers.get("accept") ?? "")) {
+    return NextResponse.rewrite(new URL("/api/catalog", req.url));
+  }
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    kind: isDocsPage(req.nextUrl.pathname) ? "docs" : "app",
+    dev: process.env.NODE_ENV === "development",
+  });
+  const headers = new Headers(req.headers);
+  headers.set("content-security-policy", policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", policy);
+  return res;
+}
+
+function isDocsPage(path: string): boolean {
+  return path === "/docs" || path === "/docs/";
 }
 
 function prefersHtml(accept: string): boolean {
@@ -23,4 +43,10 @@ function prefersHtml(accept: string): boolean {
   return html > 0 && html > json;
 }
 
-export const config = { matcher: "/" };
+/**
+ * Pages only: not Next's static files, the JSON routes (/api, /v1), the API reference's script
+ * (/docs/assets) or the files of public/.
+ */
+export const config = {
+  matcher: ["/((?!_next/|api/|v1/|v1$|docs/assets/|favicon\\.svg$|favicon\\.ico$).*)"],
+};
