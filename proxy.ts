@@ -18,6 +18,7 @@ export function proxy(req: NextRequest) {
     nonce: newNonce(),
     kind: isDocsPage(req.nextUrl.pathname) ? "docs" : "app",
     dev: process.env.NODE_ENV === "development",
+    formTargets: req.nextUrl.pathname.startsWith("/oauth/consent") ? consentFormTarget(req.nextUrl.searchParams) : [],
   });
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", policy);
@@ -28,6 +29,23 @@ export function proxy(req: NextRequest) {
 
 function isDocsPage(path: string): boolean {
   return path === "/docs" || path === "/docs/";
+}
+
+/**
+ * The OAuth consent form posts to this origin, which answers with a redirect to the client's
+ * redirect URI; browsers check that redirect against form-action, so the consent page allows the
+ * redirect URI's origin (or its scheme, for an app's private scheme). The page shows its form only
+ * once the request is checked (a registered client and redirect URI); otherwise it has no form.
+ */
+function consentFormTarget(query: URLSearchParams): string[] {
+  let uri: URL;
+  try {
+    uri = new URL(query.get("redirect_uri") ?? "");
+  } catch {
+    return [];
+  }
+  if (uri.protocol === "http:" || uri.protocol === "https:") return [uri.origin];
+  return /^[a-z][a-z0-9+.-]*:$/i.test(uri.protocol) ? [uri.protocol] : [];
 }
 
 function prefersHtml(accept: string): boolean {
@@ -45,8 +63,10 @@ function prefersHtml(accept: string): boolean {
 
 /**
  * Pages only: not Next's static files, the JSON routes (/api, /v1), the API reference's script
- * (/docs/assets) or the files of public/.
+ * (/docs/assets), the files of public/, or the OAuth authorization endpoint's route handlers
+ * (/oauth/authorize, /oauth/authorize/decision: redirects, and error pages with a policy of
+ * their own).
  */
 export const config = {
-  matcher: ["/((?!_next/|api/|v1/|v1$|docs/assets/|favicon\\.svg$|favicon\\.ico$).*)"],
+  matcher: ["/((?!_next/|api/|v1/|v1$|docs/assets/|oauth/authorize|favicon\\.svg$|favicon\\.ico$).*)"],
 };

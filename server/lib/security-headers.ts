@@ -51,8 +51,11 @@ export type TPolicyKind = "app" | "docs";
  *   time that carry no nonce, and under `next dev`, whose hot reloading inserts them too.
  * - `'unsafe-eval'` only under `next dev`: React rebuilds server error stacks in the browser
  *   with eval there. Scalar's bundle needs no eval, so /docs does not get it either.
+ * - `formTargets`: sources a form of the page may end up at besides this origin. Browsers apply
+ *   form-action to the redirects that follow a submission too, and the OAuth consent form's
+ *   answer redirects to the client application (see proxy.ts).
  */
-export function contentSecurityPolicy({ nonce, kind, dev }: { nonce: string; kind: TPolicyKind; dev: boolean }): string {
+export function contentSecurityPolicy({ nonce, kind, dev, formTargets = [] }: { nonce: string; kind: TPolicyKind; dev: boolean; formTargets?: string[] }): string {
   const script = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
   if (dev) script.push("'unsafe-eval'");
   const inlineStyleElements = dev || kind === "docs";
@@ -66,7 +69,7 @@ export function contentSecurityPolicy({ nonce, kind, dev }: { nonce: string; kin
     ["connect-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...formTargets]],
     ["frame-ancestors", ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");

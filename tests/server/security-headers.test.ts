@@ -90,6 +90,11 @@ describe("the pages' Content-Security-Policy", () => {
     expect(d.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
+  it("a form may also end up at the given targets (the OAuth consent form's redirect)", () => {
+    const d = directives(contentSecurityPolicy({ nonce, kind: "app", dev: false, formTargets: ["http://127.0.0.1:53682"] }));
+    expect(d.get("form-action")).toEqual(["'self'", "http://127.0.0.1:53682"]);
+  });
+
   it("nonces are 128 random bits, new every time", () => {
     const seen = new Set(Array.from({ length: 50 }, () => newNonce()));
     expect(seen.size).toBe(50);
