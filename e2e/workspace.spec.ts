@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { demoCredentials, expectPagePolicy, signIn, watchPage } from "./support";
+import { demoCredentials, expectPagePolicy, signIn, vmon, watchPage } from "./support";
 
 test.describe("analyst workspace", () => {
   test("signs in with the demo account, searches cards and opens one", async ({ page }) => {
@@ -110,6 +112,11 @@ test.describe("every page under its Content-Security-Policy", () => {
     await page.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByTestId("new-token")).toHaveText(/^\s*vm_/);
 
+    // /settings/apps: the connected apps page loads its list.
+    await visit("/settings/apps");
+    await expect(page.getByRole("heading", { name: "Connected apps", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("connected-apps").or(page.getByText(/No application is connected/)).first()).toBeVisible();
+
     // / (the browser's home): the link to the API reference opens it.
     await visit("/");
     await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
@@ -136,6 +143,39 @@ test.describe("every page under its Content-Security-Policy", () => {
     expect(problems).toContain("request to another host: GET https://elsewhere.invalid/pixel.png");
     expect(problems).toMatch(/CSP violation: style-src-elem blocked inline/);
     expect(problems).toContain("console error: something broke");
+  });
+
+  test("the OAuth consent page: Allow reaches the application's redirect URI (form-action follows the redirect)", async ({ page, baseURL }) => {
+    const created = vmon(["oauth-clients", "create", "--name", "CSP App", "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    let callback: string | undefined;
+    const app = createServer((req, res) => {
+      callback = req.url;
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Done</title>");
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    try {
+      const redirectUri = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
+      const watch = await watchPage(page, baseURL);
+      await signIn(page);
+      const query = new URLSearchParams({
+        client_id: JSON.parse(created.stdout).client_id,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: "cards:read",
+        state: "csp",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+      });
+      const consent = await page.goto(`/oauth/authorize?${query}`);
+      expect(expectPagePolicy(consent!.headers())).toContain(`form-action 'self' ${new URL(redirectUri).origin};`);
+      await page.getByRole("button", { name: "Allow" }).click();
+      await expect.poll(() => callback).toMatch(/^\/callback\?code=[^&]+&state=csp/);
+      // The application's own page is on another host: only the console and the policy count here.
+      expect((await watch.problems()).filter((p) => !p.startsWith("request to another host: GET http://127.0.0.1"))).toEqual([]);
+    } finally {
+      app.close();
+    }
   });
 
   test("a page may not be framed, by any site", async ({ request }) => {
