@@ -21,6 +21,11 @@ const nextConfig = {
   async headers() {
     return [{ source: "/oauth/:path*", headers: [{ key: "X-Frame-Options", value: "DENY" }] }];
   },
+  // The icon is public/favicon.svg (linked from the root layout); browsers that ask for
+  // /favicon.ico anyway get the same file rather than a 404.
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
+  },
 };
 
 export default nextConfig;

@@ -1,13 +1,51 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "./server/lib/security-headers";
 
 /**
- * `GET /` is the public API catalog for API clients and the workspace for browsers: JSON unless the
- * Accept header prefers text/html (DESIGN.md §2).
+ * Runs before Next renders a page (Next's proxy, formerly middleware):
+ * - `GET /` is the public API catalog for API clients and the workspace for browsers: JSON unless
+ *   the Accept header prefers text/html (DESIGN.md §2).
+ * - Every page gets a Content-Security-Policy with a nonce of its own. Next reads the nonce from
+ *   the policy set on the request and puts it on the scripts it renders (every page is rendered per
+ *   request: the root layout waits for the request); the same policy goes on the response.
+ * The other security headers are set by the Node server (server/http.ts) on every response.
  */
 export function proxy(req: NextRequest) {
-  const accept = req.headers.get("accept") ?? "";
-  if (prefersHtml(accept)) return NextResponse.next();
-  return NextResponse.rewrite(new URL("/api/catalog", req.url));
+  if (req.nextUrl.pathname === "/" && !prefersHtml(req.headers.get("accept") ?? "")) {
+    return NextResponse.rewrite(new URL("/api/catalog", req.url));
+  }
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    kind: isDocsPage(req.nextUrl.pathname) ? "docs" : "app",
+    dev: process.env.NODE_ENV === "development",
+    formTargets: req.nextUrl.pathname.startsWith("/oauth/consent") ? consentFormTarget(req.nextUrl.searchParams) : [],
+  });
+  const headers = new Headers(req.headers);
+  headers.set("content-security-policy", policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", policy);
+  return res;
+}
+
+function isDocsPage(path: string): boolean {
+  return path === "/docs" || path === "/docs/";
+}
+
+/**
+ * The OAuth consent form posts to this origin, which answers with a redirect to the client's
+ * redirect URI; browsers check that redirect against form-action, so the consent page allows the
+ * redirect URI's origin (or its scheme, for an app's private scheme). The page shows its form only
+ * once the request is checked (a registered client and redirect URI); otherwise it has no form.
+ */
+function consentFormTarget(query: URLSearchParams): string[] {
+  let uri: URL;
+  try {
+    uri = new URL(query.get("redirect_uri") ?? "");
+  } catch {
+    return [];
+  }
+  if (uri.protocol === "http:" || uri.protocol === "https:") return [uri.origin];
+  return /^[a-z][a-z0-9+.-]*:$/i.test(uri.protocol) ? [uri.protocol] : [];
 }
 
 function prefersHtml(accept: string): boolean {
@@ -23,4 +61,12 @@ function prefersHtml(accept: string): boolean {
   return html > 0 && html > json;
 }
 
-export const config = { matcher: "/" };
+/**
+ * Pages only: not Next's static files, the JSON routes (/api, /v1), the API reference's script
+ * (/docs/assets), the files of public/, or the OAuth authorization endpoint's route handlers
+ * (/oauth/authorize, /oauth/authorize/decision: redirects, and error pages with a policy of
+ * their own).
+ */
+export const config = {
+  matcher: ["/((?!_next/|api/|v1/|v1$|docs/assets/|oauth/authorize|favicon\\.svg$|favicon\\.ico$).*)"],
+};

@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 export const dynamic = "force-dynamic";
 
 export default function HomePage() {
@@ -10,10 +8,11 @@ export default function HomePage() {
         Startups, funds and founders in one workspace, and the same data through a REST API.
       </p>
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        <Link href="/docs" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-slate-400">
+        {/* A full page load, not a client-side transition: /docs needs its own Content-Security-Policy (proxy.ts). */}
+        <a href="/docs" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-slate-400">
           <h2 className="font-medium">API reference</h2>
           <p className="mt-1 text-sm text-slate-600">Every /v1 endpoint, its parameters and responses.</p>
-        </Link>
+        </a>
         <a href="/v1/openapi.json" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-slate-400">
           <h2 className="font-medium">OpenAPI document</h2>
           <p className="mt-1 text-sm text-slate-600">For generated clients and API tools.</p>

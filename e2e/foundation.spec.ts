@@ -20,13 +20,13 @@ test.describe("public catalog", () => {
     await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
   });
 
-  test("the API reference renders offline from the OpenAPI document", async ({ page, request }) => {
+  test("the OpenAPI document is served, and /docs links to it", async ({ page, request }) => {
     const doc = await (await request.get("/v1/openapi.json")).json();
     expect(Object.keys(doc.paths)).toContain("/token/validate/");
     expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
     await page.goto("/docs");
     await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
-    await expect(page.getByText("/v1/token/validate/")).toBeVisible();
+    await expect(page.getByRole("link", { name: "/v1/openapi.json" })).toBeVisible();
   });
 });
 
@@ -39,6 +39,27 @@ test.describe("REST surface", () => {
     const body = await res.json();
     expect(body.data.access.plan).toBe("paid");
     expect(body.data.capabilities.network_a_profiles.allowed).toBe(true);
+  });
+
+  test("every answer carries the security headers, and no page policy", async ({ request }) => {
+    const { token } = demoCredentials();
+    const answers = [
+      await request.get("/v1/token/validate/", { headers: auth(token) }),
+      await request.get("/v1/token/validate/"),
+      await request.get("/v1/does-not-exist/", { headers: auth(token) }),
+      await request.post("/v1/cards/", { headers: { ...auth(token), "Content-Type": "application/json" }, data: "{bad" }),
+      await request.get("/v1/openapi.json"),
+      await request.get("/", { headers: { Accept: "application/json" } }),
+      await request.get("/api/health"),
+    ];
+    expect(answers.map((r) => r.status())).toEqual([200, 401, 404, 400, 200, 200, 200]);
+    for (const r of answers) {
+      expect(r.headers()["x-content-type-options"], r.url()).toBe("nosniff");
+      expect(r.headers()["referrer-policy"], r.url()).toBe("strict-origin-when-cross-origin");
+      // BASE_URL is http here: HSTS only over https.
+      expect(r.headers()["strict-transport-security"], r.url()).toBeUndefined();
+      expect(r.headers()["content-security-policy"], r.url()).toBeUndefined();
+    }
   });
 
   test("both trailing-slash forms answer, and errors have the spec's body", async ({ request }) => {
@@ -77,5 +98,21 @@ test.describe("command line while the server runs", () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("--plan must be one of");
     expect(vmon(["nonsense"]).code).toBe(2);
+  });
+});
+
+test.describe("static files", () => {
+  test("the icon is served (also as /favicon.ico), like Next's own files, with the security headers", async ({ page, request }) => {
+    await page.goto("/signin");
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect(icon).toMatch(/^\/favicon\.svg/);
+    const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute("src");
+    for (const path of [icon!, "/favicon.ico", script!]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    }
+    expect((await request.get("/favicon.ico")).headers()["content-type"]).toBe("image/svg+xml");
   });
 });

@@ -1,3 +1,4 @@
+import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,3 +21,59 @@ export function vmon(args: string[]): { code: number; stdout: string; stderr: st
 }
 
 export const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+/**
+ * Records what a page must never do: a request to a host other than the test server's, a console
+ * error, an uncaught exception, a Content-Security-Policy violation (reported by the browser's
+ * `securitypolicyviolation` event, which catches violations that a page catches and hides).
+ * Call before the first navigation; `problems()` lists what happened, empty when all was well.
+ */
+export async function watchPage(page: Page, baseURL: string | undefined): Promise<{ problems(): Promise<string[]> }> {
+  const server = new URL(baseURL ?? "http://localhost");
+  const problems: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return; // data:, blob:
+    if (url.host !== server.host) problems.push(`request to another host: ${r.method()} ${r.url()}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`uncaught exception: ${e.message}`));
+  await page.exposeBinding("__reportCspViolation", (_source, text: string) => problems.push(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  return {
+    // Violations are reported by a task of the page: let the page run its pending tasks first.
+    problems: async () => {
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
+      return [...problems];
+    },
+  };
+}
+
+/** The nonce-based policy every page carries (proxy.ts); returns the policy's text. */
+export function expectPagePolicy(headers: Record<string, string>): string {
+  const policy = headers["content-security-policy"] ?? "";
+  expect(policy).toMatch(/(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).not.toContain("unsafe-eval");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  return policy;
+}
+
+/** Signs in through the form with the demo account; ends on /cards. */
+export async function signIn(page: Page): Promise<void> {
+  const { email, password } = demoCredentials();
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/cards$/);
+}

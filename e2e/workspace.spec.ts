@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { demoCredentials } from "./support";
+import { demoCredentials, expectPagePolicy, signIn, vmon, watchPage } from "./support";
 
 test.describe("analyst workspace", () => {
   test("signs in with the demo account, searches cards and opens one", async ({ page }) => {
@@ -49,5 +51,137 @@ test.describe("analyst workspace", () => {
     const token = (await page.getByTestId("new-token").textContent())!.trim();
     const res = await request.get("/v1/token/validate/", { headers: { Authorization: `Token ${token}` } });
     expect(res.status()).toBe(200);
+  });
+});
+
+test.describe("every page under its Content-Security-Policy", () => {
+  test("signs in and uses each page with no console error and no policy violation", async ({ page, baseURL }) => {
+    const watch = await watchPage(page, baseURL);
+    const visit = async (path: string) => {
+      const res = await page.goto(path);
+      expect(res!.status(), path).toBe(200);
+      return expectPagePolicy(res!.headers());
+    };
+
+    // /signin: the form's button signs in (a server action, under form-action 'self').
+    const policy = await visit("/signin");
+    expect(policy).toContain("style-src 'self' 'nonce-");
+    await signIn(page);
+
+    // /cards: the list loads through tRPC (connect-src 'self'); Search filters it.
+    await visit("/cards");
+    const list = page.getByTestId("card-list");
+    await expect(list.locator("li").first()).toBeVisible();
+    await page.getByLabel("Search cards").fill("compliance");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(list).toHaveAttribute("aria-busy", "false");
+    const first = list.locator("li a").first();
+    const slug = (await first.getAttribute("href"))!.split("/").pop()!;
+
+    // A card page: its detail loads; the back link returns to the list (a client-side transition).
+    await visit(`/cards/${slug}`);
+    await expect(page.getByRole("heading", { name: "Recent interactions" })).toBeVisible();
+    await page.getByRole("link", { name: "← Cards" }).click();
+    await expect(page).toHaveURL(/\/cards$/);
+    await expect(list.locator("li").first()).toBeVisible();
+
+    // /participants: Search narrows the table.
+    await visit("/participants");
+    const participants = page.getByTestId("participant-list");
+    await expect(participants.locator("tbody tr").first()).toBeVisible();
+    await page.getByLabel("Search participants").fill("capital");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(participants.locator("tbody tr").first()).toBeVisible();
+
+    // /profiles: Next turns the page.
+    await visit("/profiles");
+    await expect(page.getByText(/^Page 1 of/)).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+
+    // /radar: Follow adds an application.
+    await visit("/radar");
+    await page.getByLabel("Network").selectOption("network_b");
+    await page.getByLabel("Username").fill("csp-e2e-follow");
+    await page.getByRole("button", { name: "Follow" }).click();
+    await expect(page.getByText("csp-e2e-follow")).toBeVisible();
+
+    // /tokens: Create token shows the new token once.
+    await visit("/tokens");
+    await page.getByPlaceholder("Label (optional)").fill("csp-e2e");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect(page.getByTestId("new-token")).toHaveText(/^\s*vm_/);
+
+    // /settings/apps: the connected apps page loads its list.
+    await visit("/settings/apps");
+    await expect(page.getByRole("heading", { name: "Connected apps", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("connected-apps").or(page.getByText(/No application is connected/)).first()).toBeVisible();
+
+    // / (the browser's home): the link to the API reference opens it.
+    await visit("/");
+    await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
+    await page.getByRole("link", { name: /API reference/ }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole("button", { name: /Test Request/ }).first()).toBeVisible({ timeout: 30_000 });
+
+    expect(await watch.problems()).toEqual([]);
+  });
+
+  test("the page watch above reports what it is there to catch", async ({ page, baseURL }) => {
+    const watch = await watchPage(page, baseURL);
+    await page.goto("/signin");
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.src = "https://elsewhere.invalid/pixel.png"; // allowed by img-src https:, but another host
+      document.body.append(img);
+      const style = document.createElement("style"); // no nonce: refused by style-src
+      style.textContent = "body { color: red }";
+      document.head.append(style);
+      console.error("something broke");
+    });
+    const problems = (await watch.problems()).join("\n");
+    expect(problems).toContain("request to another host: GET https://elsewhere.invalid/pixel.png");
+    expect(problems).toMatch(/CSP violation: style-src-elem blocked inline/);
+    expect(problems).toContain("console error: something broke");
+  });
+
+  test("the OAuth consent page: Allow reaches the application's redirect URI (form-action follows the redirect)", async ({ page, baseURL }) => {
+    const created = vmon(["oauth-clients", "create", "--name", "CSP App", "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    let callback: string | undefined;
+    const app = createServer((req, res) => {
+      if (req.url?.startsWith("/callback")) callback ??= req.url; // the browser asks for /favicon.ico next
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Done</title>");
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    try {
+      const redirectUri = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
+      const watch = await watchPage(page, baseURL);
+      await signIn(page);
+      const query = new URLSearchParams({
+        client_id: JSON.parse(created.stdout).client_id,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: "cards:read",
+        state: "csp",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+      });
+      const consent = await page.goto(`/oauth/authorize?${query}`);
+      expect(expectPagePolicy(consent!.headers())).toContain(`form-action 'self' ${new URL(redirectUri).origin};`);
+      await page.getByRole("button", { name: "Allow" }).click();
+      await expect.poll(() => callback).toMatch(/^\/callback\?code=[^&]+&state=csp/);
+      // The application's own page is on another host: only the console and the policy count here.
+      expect((await watch.problems()).filter((p) => !p.startsWith("request to another host: GET http://127.0.0.1"))).toEqual([]);
+    } finally {
+      app.close();
+    }
+  });
+
+  test("a page may not be framed, by any site", async ({ request }) => {
+    for (const path of ["/signin", "/docs", "/does-not-exist"]) {
+      const res = await request.get(path, { headers: { Accept: "text/html" } });
+      expect(res.headers()["content-security-policy"], path).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    }
   });
 });

@@ -3,6 +3,7 @@ import next from "next";
 import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
 import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
+import { securityHeaders } from "./lib/security-headers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
 import { env } from "./env";
 
@@ -16,24 +17,7 @@ import { env } from "./env";
 export async function serveHttp({ dev, root, port }: { dev: boolean; root: string; port: number }): Promise<() => Promise<void>> {
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
-  const handle = app.getRequestHandler();
-  const trustedProxies = env().TRUST_PROXY;
-  const server = createServer((req, res) => {
-    // The client address for Next's handlers (the sign-in limit), from the connection: whatever a
-    // client sent under this header's name is replaced (Next reads `req.headers`).
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
-    const path = (req.url ?? "/").split("?", 1)[0]!;
-    if (isCorsPath(path) && corsAnswered(req, res)) return;
-    if (isRestPath(req.url)) {
-      void serveRest(req, res);
-      return;
-    }
-    if (isOAuthEndpoint(path)) {
-      void serveFetch(req, res, handleOAuthEndpoint);
-      return;
-    }
-    handle(req, res).catch((err: unknown) => failRequest(req, res, err));
-  });
+  const server = createServer(requestListener(app.getRequestHandler()));
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return () =>
     new Promise<void>((resolve) => {
@@ -42,9 +26,39 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
     });
 }
 
+/**
+ * Routes one request: /v1 to the REST edge, the OAuth machine endpoints to their handler, the rest
+ * to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
+ * replies itself, every other answer gets them here, set before anything is written; proxy.ts
+ * adds the pages' Content-Security-Policy.
+ */
+export function requestListener(handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  const security = Object.entries(securityHeaders());
+  const trustedProxies = env().TRUST_PROXY;
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    // The client address for Next's handlers (the sign-in limit), from the connection: whatever a
+    // client sent under this header's name is replaced (Next reads `req.headers`).
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+    const path = (req.url ?? "/").split("?", 1)[0]!;
+    const rest = isRestPath(req.url);
+    if (!rest) for (const [name, value] of security) res.setHeader(name, value);
+    if (isCorsPath(path) && corsAnswered(req, res, security)) return;
+    if (rest) {
+      void serveRest(req, res);
+      return;
+    }
+    if (isOAuthEndpoint(path)) {
+      void serveFetch(req, res, handleOAuthEndpoint);
+      return;
+    }
+    handleNext(req, res).catch((err: unknown) => failRequest(req, res, err));
+  };
+}
+
 /** Adds the CORS headers; answers a preflight (true) or lets the request go on (false). */
-function corsAnswered(req: IncomingMessage, res: ServerResponse): boolean {
+function corsAnswered(req: IncomingMessage, res: ServerResponse, security: [string, string][]): boolean {
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    for (const [name, value] of security) res.setHeader(name, value); // a REST preflight has none yet
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();
     return true;

@@ -1,66 +1,39 @@
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { env } from "../../server/env";
+import { scalarBundle } from "../../server/docs/scalar-bundle";
+import { ApiReference } from "./api-reference";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "API reference · Venture Monitor" };
 
-interface TOperation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; description?: string } }[];
-  requestBody?: unknown;
-}
-
-const METHOD_COLOURS: Record<string, string> = {
-  get: "bg-emerald-100 text-emerald-800",
-  post: "bg-sky-100 text-sky-800",
-  patch: "bg-amber-100 text-amber-800",
-  delete: "bg-rose-100 text-rose-800",
-};
-
-/** A readable rendering of the OpenAPI document, served offline (no external scripts). */
+/**
+ * The API reference: a short header, then Scalar's renderer of /v1/openapi.json (./api-reference.tsx),
+ * served by this app and making no request to any other host. Its links are plain anchors (full
+ * page loads): the other pages have a stricter Content-Security-Policy than this one (proxy.ts),
+ * which a client-side transition would not swap.
+ */
 export default function DocsPage() {
-  const doc = openApiDocument(env().BASE_URL);
-  const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, TOperation>).map(([method, op]) => ({ path, method, op })),
-  );
   return (
-    <main className="mx-auto max-w-5xl px-6 py-12">
-      <h1 className="text-3xl font-semibold">API reference</h1>
-      <p className="mt-2 text-slate-600">
-        Base address <code className="rounded bg-slate-100 px-1">{env().BASE_URL}/v1/</code>. Send{" "}
-        <code className="rounded bg-slate-100 px-1">Authorization: Token &lt;API_TOKEN&gt;</code> on every request except{" "}
-        <code>GET /</code>. Errors are <code>{"{error, message}"}</code>. Machine-readable:{" "}
-        <a className="text-sky-700 underline" href="/v1/openapi.json">/v1/openapi.json</a>.
-      </p>
-      <ul className="mt-8 space-y-4">
-        {operations.map(({ path, method, op }) => (
-          <li key={`${method} ${path}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span className={`rounded px-2 py-0.5 text-xs font-semibold uppercase ${METHOD_COLOURS[method] ?? ""}`}>{method}</span>
-              <code className="font-mono text-sm">/v1{path}</code>
-            </div>
-            {op.summary && <p className="mt-2 text-sm text-slate-700">{op.summary}</p>}
-            {op.parameters && op.parameters.length > 0 && (
-              <table className="mt-3 w-full text-left text-sm">
-                <thead className="text-slate-500">
-                  <tr><th className="py-1 pr-4 font-medium">Parameter</th><th className="pr-4 font-medium">In</th><th className="font-medium">Required</th></tr>
-                </thead>
-                <tbody>
-                  {op.parameters.map((p) => (
-                    <tr key={`${p.in}:${p.name}`} className="border-t border-slate-100">
-                      <td className="py-1 pr-4 font-mono">{p.name}</td>
-                      <td className="pr-4">{p.in}</td>
-                      <td>{p.required ? "yes" : "no"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-7xl px-6 py-5">
+          <h1 className="text-2xl font-semibold">
+            <a href="/" className="text-slate-500 hover:text-slate-900">Venture Monitor</a> · API reference
+          </h1>
+          <p className="mt-2 max-w-4xl text-sm text-slate-600">
+            Every endpoint under <code className="rounded bg-slate-100 px-1">/v1/</code>, grouped by tag, with its
+            parameters, responses and examples. Machine-readable:{" "}
+            <a className="text-sky-700 underline" href="/v1/openapi.json">/v1/openapi.json</a>.
+          </p>
+          <p className="mt-2 max-w-4xl text-sm text-slate-600">
+            Every request except <code>GET /</code> sends <code className="rounded bg-slate-100 px-1">Authorization: Token &lt;API_TOKEN&gt;</code>.
+            Get a token on the <a className="text-sky-700 underline" href="/tokens">API tokens</a> page once signed in,
+            or with <code className="rounded bg-slate-100 px-1">vmon tokens create --email you@example.com</code>. To try a
+            request here, open <em>Test Request</em> on an endpoint and paste your token once under <em>Authentication</em>{" "}
+            (<code>Token</code> scheme): type it with its prefix, <code className="rounded bg-slate-100 px-1">Token &lt;API_TOKEN&gt;</code>,
+            since the reference sends that field as the header&apos;s whole value. It is kept for this page only.
+          </p>
+        </div>
+      </header>
+      <ApiReference scriptUrl={scalarBundle().url} />
+    </>
   );
 }

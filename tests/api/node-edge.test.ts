@@ -1,11 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRestPath, serveRest } from "../../server/api/rest/node";
+import { isRestPath } from "../../server/api/rest/node";
+import { requestListener } from "../../server/http";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
-/** The REST API as the service's HTTP server serves it (server/main.ts): Node request in, same answers. */
+/**
+ * The REST API as the service's HTTP server serves it (server/http.ts): Node request in, same
+ * answers. Next is replaced by a stub that answers 418 (and fails on /boom).
+ */
 
 let t: TTestDb;
 let server: Server;
@@ -15,10 +19,12 @@ let token: string;
 beforeAll(async () => {
   t = await openTestDb();
   token = (await createAccount(t.db, { plan: "paid" })).token;
-  server = createServer((req, res) => {
-    if (isRestPath(req.url)) void serveRest(req, res);
-    else res.writeHead(418).end();
-  });
+  server = createServer(
+    requestListener(async (req, res) => {
+      if (req.url === "/boom") throw new Error("a page failed");
+      res.writeHead(418, { "content-type": "text/plain" }).end("not the REST edge");
+    }),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -87,5 +93,41 @@ describe("the Node edge", () => {
     const anonymous = await fetch(`${base}/v1/token/validate/`);
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error).toBe("not_authenticated");
+  });
+});
+
+describe("security headers on every response of the Node server", () => {
+  const expectSecurityHeaders = (r: Response) => {
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // BASE_URL is http in tests: no HSTS, and JSON answers carry no page policy.
+    expect(r.headers.get("strict-transport-security")).toBeNull();
+    expect(r.headers.get("content-security-policy")).toBeNull();
+  };
+
+  it("on /v1 answers: success, HEAD, errors of every kind", async () => {
+    const auth = { authorization: `Token ${token}` };
+    const answers = [
+      await fetch(`${base}/v1/token/validate/`, { headers: auth }),
+      await fetch(`${base}/v1/token/validate/`, { method: "HEAD", headers: auth }),
+      await fetch(`${base}/v1/token/validate/`),
+      await fetch(`${base}/v1/nope/`, { headers: auth }),
+      await fetch(`${base}/v1/cards/`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{bad" }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 401, 404, 400]);
+    for (const r of answers) expectSecurityHeaders(r);
+    expect(answers[0]!.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/); // the edge's own headers stay
+  });
+
+  it("on what Next answers, and on a request that fails there", async () => {
+    const page = await fetch(`${base}/cards`);
+    expect(page.status).toBe(418);
+    expect(await page.text()).toBe("not the REST edge");
+    expectSecurityHeaders(page);
+
+    const failed = await fetch(`${base}/boom`);
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ error: "internal_error", message: expect.any(String) });
+    expectSecurityHeaders(failed);
   });
 });

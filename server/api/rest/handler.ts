@@ -1,5 +1,6 @@
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "../../lib/errors";
+import { securityHeaders } from "../../lib/security-headers";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
 import { toErrorResponse, type TErrorResponse } from "./errors";
@@ -10,7 +11,8 @@ import { toErrorResponse, type TErrorResponse } from "./errors";
  * trpc-to-openapi's node handler does the routing (OpenAPI metadata on each procedure) and calls
  * the procedure; it is built once per process. This bridge adds what the spec needs around it:
  * bodies parsed strictly (empty means `{}`), both trailing-slash forms, the spec's error body
- * `{error, message}` instead of the adapter's, and the headers procedures set (rate limits).
+ * `{error, message}` instead of the adapter's, the headers procedures set (rate limits) and the
+ * security headers every response carries (server/lib/security-headers.ts).
  */
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -94,7 +96,7 @@ export function toResponse(reply: TRestReply): Response {
 }
 
 function errorReply(e: TErrorResponse, extraHeaders?: Headers): TRestReply {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...securityHeaders() };
   extraHeaders?.forEach((v, k) => (headers[k.toLowerCase()] = v));
   for (const [k, v] of Object.entries({ ...JSON_HEADERS, ...e.headers })) headers[k.toLowerCase()] = v;
   return { status: e.status, headers, body: JSON.stringify(e.body) };
@@ -168,7 +170,7 @@ export async function restReply(req: Request, prefix = "/v1"): Promise<TRestRepl
   if (status >= 400 || state.error) {
     return errorReply(toErrorResponse(state.error ?? new Error(`REST adapter answered ${status}`), url.pathname), resHeaders);
   }
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { ...securityHeaders() };
   resHeaders.forEach((v, k) => (out[k] = v));
   out["content-type"] = JSON_HEADERS["Content-Type"];
   out["cache-control"] = JSON_HEADERS["Cache-Control"];

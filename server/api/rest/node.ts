@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { INTERNAL_ERROR_BODY } from "../../lib/errors";
 import { logger } from "../../lib/logger";
+import { securityHeaders } from "../../lib/security-headers";
 import { restReply } from "./handler";
 
 /**
@@ -69,6 +70,6 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
 export function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): void {
   logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
   if (res.headersSent) return void res.destroy();
-  res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+  res.writeHead(500, { ...securityHeaders(), "Content-Type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(INTERNAL_ERROR_BODY));
 }
