@@ -4,7 +4,7 @@ import { contentSecurityPolicy, newNonce } from "./server/lib/security-headers";
 /**
  * Runs before Next renders a page (Next's proxy, formerly middleware):
  * - `GET /` is the public API catalog for API clients and the workspace for browsers: JSON unless
- *   the Accept header prefers text/html (DESIGN.md §2).
+ *   the Accept header prefers text/html (docs/api.md).
  * - Every page gets a Content-Security-Policy with a nonce of its own. Next reads the nonce from
  *   the policy set on the request and puts it on the scripts it renders (every page is rendered per
  *   request: the root layout waits for the request); the same policy goes on the response.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Every environment variable the service reads, validated in one place (DESIGN.md §8).
+ * Every environment variable the service reads, validated in one place (README.md).
  * Read through `env()`; the result is cached per process.
  */
 const ZEnv = z.object({

@@ -94,7 +94,7 @@ function authSecret(dataDir: string): string {
 
 const credentialsFile = (dataDir: string) => path.join(dataDir, "demo-credentials.json");
 
-/** DEMO_SEED (DESIGN.md §8): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL. */
+/** DEMO_SEED (README.md): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL. */
 async function maybeSeedDemo(db: Awaited<ReturnType<typeof openDatabase>>["prisma"], mode: string, dataDir: string) {
   const setting = env().DEMO_SEED;
   if (setting === "0" || (setting === "auto" && mode !== "embedded")) return;

@@ -91,7 +91,7 @@ function helpers(form: TForm) {
   const int = (opts: { min?: number; max?: number } = {}) =>
     scalar(form, INT, z.number().int().min(opts.min ?? Number.MIN_SAFE_INTEGER).max(opts.max ?? Number.MAX_SAFE_INTEGER).optional());
 
-  /** Page size: below 1 is an error, above the endpoint's maximum is clamped (DESIGN.md §2). */
+  /** Page size: below 1 is an error, above the endpoint's maximum is clamped (docs/api.md). */
   const limit = (max: number, def: number) =>
     scalar(form, INT, z.number().int().min(1, "must be at least 1").optional())
       .transform((v) => (v === undefined ? def : Math.min(v, max)));

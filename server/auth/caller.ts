@@ -49,7 +49,7 @@ function toAccount(r: TAccountRow): TAccount {
   return {
     id: r.id,
     email: r.email,
-    // Staff accounts are always unlimited (DESIGN.md §3).
+    // Staff accounts are always unlimited (docs/api.md).
     plan: r.is_staff ? "unlimited" : (r.plan as TAccount["plan"]),
     isStaff: r.is_staff,
     scope: r.scope === "collections_only" ? "collections_only" : "full",

@@ -3,7 +3,7 @@ import type { TDb } from "../db/client";
 import type { Prisma } from "../db/generated/prisma/client";
 
 /**
- * Password sign-in limit (DESIGN.md §2): after 5 failures for one e-mail, or 30 from one client
+ * Password sign-in limit (docs/api.md): after 5 failures for one e-mail, or 30 from one client
  * address, within 15 minutes, further attempts are refused until the window passes, even with the
  * right password. The counters live in the database (table `signin_throttle`), so every process
  * and instance sees the same ones.

@@ -1,7 +1,7 @@
 import { env } from "../env";
 
 /**
- * The security headers of the service (DESIGN.md §2), in one place for every path that answers:
+ * The security headers of the service (docs/api.md), in one place for every path that answers:
  * the Node server sets `securityHeaders()` on everything Next serves (pages, static files, `/api`),
  * the REST edge adds the same set to every `/v1` reply, and `proxy.ts` adds the pages'
  * Content-Security-Policy (`contentSecurityPolicy`), which needs a nonce per request.

@@ -1,4 +1,4 @@
-/** A small valid import file (DESIGN.md §10), in an order that puts children before parents. */
+/** A small valid import file (docs/import-format.md), in an order that puts children before parents. */
 
 const DAY = 86_400_000;
 

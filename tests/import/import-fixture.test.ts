@@ -4,7 +4,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines, isoDaysAgo } from "./fixture";
 import { linesSource, one, resetData, snapshot } from "./helpers";
 
-/** The import of a valid file (DESIGN.md §10): exact rows, derived fields, idempotence, order. */
+/** The import of a valid file (docs/import-format.md): exact rows, derived fields, idempotence, order. */
 
 let t: TTestDb;
 const NOW = Date.now();

@@ -8,7 +8,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { counts, linesSource, resetData } from "./helpers";
 import { EXPECTED, FILE, j } from "./invalid-fixture";
 
-/** Invalid lines (DESIGN.md §10): reported by number and reason; nothing written unless skipInvalid. */
+/** Invalid lines (docs/import-format.md): reported by number and reason; nothing written unless skipInvalid. */
 
 let t: TTestDb;
 

@@ -3,7 +3,7 @@ import { importJsonl } from "../../server/domain/import";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { linesSource, resetData, snapshot } from "./helpers";
 
-/** Duplicate records of one person are collapsed to the most recently updated one (DESIGN.md §6). */
+/** Duplicate records of one person are collapsed to the most recently updated one (docs/api.md). */
 
 let t: TTestDb;
 

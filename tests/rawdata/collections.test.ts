@@ -4,7 +4,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { createCollection, ids, insertProfiles, rawDataAccount, updateProfile } from "./fixtures";
 
 /**
- * Collections (DESIGN.md §6, spec Collection reading): listing per account, reading with
+ * Collections (docs/api.md, spec Collection reading): listing per account, reading with
  * ?collection=, the 400 cases, and membership that follows the data.
  */
 

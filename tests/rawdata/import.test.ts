@@ -5,7 +5,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { ids, rawDataAccount } from "./fixtures";
 
 /**
- * Profiles and collections as the import writes them (DESIGN.md §10), read back through the API:
+ * Profiles and collections as the import writes them (docs/import-format.md), read back through the API:
  * duplicates of one person collapsed to the most recently updated record, microseconds kept,
  * collections of the import format usable at once.
  */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
 import { buildSecurityHeaders, contentSecurityPolicy, newNonce, securityHeaders } from "../../server/lib/security-headers";
 
-/** The security headers (DESIGN.md §2) and the pages' Content-Security-Policy, as values. */
+/** The security headers (docs/api.md) and the pages' Content-Security-Policy, as values. */
 
 /** A policy as a map of directive name to its sources. */
 function directives(policy: string): Map<string, string[]> {

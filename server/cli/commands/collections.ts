@@ -12,7 +12,7 @@ import type { TCriteria } from "../../domain/rawdata/types";
 import type { TCommand } from "../command";
 import { parseListFlag, requireString, UsageError } from "../io";
 
-/** `vmon collections create|update|assign|list`: raw-data collections (DESIGN.md §6). */
+/** `vmon collections create|update|assign|list`: raw-data collections (docs/api.md). */
 
 const CRITERIA_OPTIONS = {
   classification: { type: "string" },

@@ -154,7 +154,7 @@ export function isCapabilityAllowed(capability: TCapability, account: TAccount):
 }
 
 /**
- * `capabilities` of token validation (DESIGN.md §3). `reaches` narrows them further (an OAuth
+ * `capabilities` of token validation (docs/api.md). `reaches` narrows them further (an OAuth
  * token's scopes): a capability is allowed only when the account has it and the token reaches it.
  */
 export function capabilitiesFor(account: TAccount, reaches: (capability: TCapability) => boolean = () => true) {

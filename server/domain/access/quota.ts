@@ -14,7 +14,7 @@ export interface TAccess {
   resetAt: Date | null;
 }
 
-/** Account override, then group override, then plan default (DESIGN.md §3). */
+/** Account override, then group override, then plan default (docs/api.md). */
 export function effectiveLimit(account: TAccount): number | null {
   if (account.plan === "unlimited") return null;
   if (account.limitOverride !== null) return account.limitOverride;

@@ -1,7 +1,7 @@
 import { CARD_LIST_FIELDS } from "./format";
 
 /**
- * Field selection of card lists: `view=compact` (DESIGN.md §4) or `fields=...` (only those top-level
+ * Field selection of card lists: `view=compact` (docs/api.md) or `fields=...` (only those top-level
  * keys; `fields` wins over `view` when both are given). `user_data` (include_user_data=true) and
  * `similarity` (semantic search) are added by their own parameters whatever the selection, and are
  * accepted in `fields` without effect of their own.

@@ -5,7 +5,7 @@ import type { TCardWhere } from "./filters";
 import { cardRowJson } from "./rows";
 
 /**
- * Semantic ranking of the card list (spec Cards rules 4-5, DESIGN.md §5): every other filter is
+ * Semantic ranking of the card list (spec Cards rules 4-5, docs/api.md): every other filter is
  * applied first through `buildCardWhere`; the cards that pass and have an embedding of the current
  * model are ranked by cosine similarity to `query`, those under `minSimilarity` dropped, one page
  * returned (best first, each with its card row as JSON, read by the same statement) with the

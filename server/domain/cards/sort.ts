@@ -4,7 +4,7 @@ import { Prisma } from "../../db/generated/prisma/client";
  * Card list sorting: the spec's presets and custom `field:direction[,field:direction...]` lists.
  * Every order ends with the card id as a tie-breaker (in the direction of the last key), so pages
  * never overlap or skip. `latest_signal_date` is `last_interaction_at` with nulls last in both
- * directions (DESIGN.md §4).
+ * directions (docs/api.md).
  */
 
 export const SORT_FIELDS = ["created_at", "updated_at", "name", "interactions_count", "latest_signal_date"] as const;

@@ -5,7 +5,7 @@ import { duplicateKind, duplicateRecord, PROFILES_PER_SCALE, profileRecord } fro
 import { referenceRecords } from "./reference";
 
 /**
- * The deterministic demo dataset as JSON Lines (DESIGN.md §10). The same (scale, UTC day of `now`)
+ * The deterministic demo dataset as JSON Lines (docs/import-format.md). The same (scale, UTC day of `now`)
  * gives the same lines. `scale` multiplies cards, participants, interactions, profiles and
  * network_b profiles; reference data and collections stay fixed. Every entity is generated from
  * its index alone, so the stream runs in constant memory.

@@ -1,4 +1,4 @@
-/** Embeddings and semantic search (DESIGN.md §5): public surface. See README.md in this folder. */
+/** Embeddings and semantic search (docs/api.md): public surface. See README.md in this folder. */
 export { semanticPage, embedQuery, type TSemanticPage, type TSemanticPageInput } from "./search";
 export { searchByVector, SEMANTIC_MAX_RESULTS, type TRanked, type TVectorSearch, type TVectorSearchResult } from "./vector-search";
 export { queueEmbeddingBackfill, backfillTick, startEmbeddingsWorker, EMBEDDINGS_QUEUE } from "./jobs";

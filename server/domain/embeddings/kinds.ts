@@ -4,7 +4,7 @@ import { Prisma } from "../../db/generated/prisma/client";
  * The two things that have embeddings, and the SQL names that go with them. Identifiers come only
  * from these constants (Prisma.raw of a whitelist); values are always parameters.
  *
- * What is embedded (DESIGN.md §5): a card's name and description, a participant's name and about.
+ * What is embedded (docs/api.md): a card's name and description, a participant's name and about.
  */
 
 export type TEmbeddingKind = "card" | "participant";

@@ -10,7 +10,7 @@ import { hasVectors, type TModelRef } from "./store";
 import { searchByVector, type TRanked, type TVectorSearch } from "./vector-search";
 
 /**
- * Semantic search for the list endpoints (spec Cards rules 4-5, Participants; DESIGN.md §5):
+ * Semantic search for the list endpoints (spec Cards rules 4-5, Participants; docs/api.md):
  * `semanticPage` embeds the query with the configured provider and ranks the rows that pass the
  * other filters by cosine similarity (vector-search.ts). It raises `503 semantic_unavailable` when
  * the provider is off or fails, or when no row has a vector of the current model yet.

@@ -17,7 +17,7 @@ import { writeCollections, writeNetworkBProfiles, writeProfiles } from "./write-
 import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, writeSourceTypes } from "./write-reference";
 
 /**
- * Imports a JSON Lines file (DESIGN.md §10).
+ * Imports a JSON Lines file (docs/import-format.md).
  *
  * 1. Validation: every line is parsed and checked (schema, then references against the whole file
  *    and the database); valid records are spooled to temporary files, one per kind.

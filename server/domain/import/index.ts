@@ -1,4 +1,4 @@
-/** JSON Lines import (DESIGN.md §10): public surface. */
+/** JSON Lines import (docs/import-format.md): public surface. */
 export { importJsonl } from "./import-jsonl";
 export { fileSource, stdinSource, type TDisposableSource } from "./source";
 export { recomputeCardDerived, recomputeParticipantSignals } from "./derived";

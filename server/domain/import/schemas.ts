@@ -3,7 +3,7 @@ import type { TKind } from "./types";
 import { canonicalTimestamp, distinct, zDate, zJsonObject, zName, zSlug, zTimestamp } from "./values";
 
 /**
- * One zod schema per line kind (DESIGN.md §10), then `normalizeRecord`: absent optional keys
+ * One zod schema per line kind (docs/import-format.md), then `normalizeRecord`: absent optional keys
  * become null / [] / false (a line is the whole record, so importing it again gives the same
  * row), timestamps take their canonical form. The normalised record is what gets spooled.
  */

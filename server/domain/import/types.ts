@@ -1,5 +1,5 @@
 /**
- * Public types of the JSON Lines import (DESIGN.md §10).
+ * Public types of the JSON Lines import (docs/import-format.md).
  */
 
 /** Where the lines come from. `open()` may be called more than once. */

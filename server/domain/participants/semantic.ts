@@ -6,7 +6,7 @@ import { decodeParticipantRow, participantRowJson, withoutId } from "./rows";
 import type { TParticipantList, TParticipantListQuery } from "./types";
 
 /**
- * Semantic ranking of the participants list (spec: semantic rules as for cards; DESIGN.md §5): the
+ * Semantic ranking of the participants list (spec: semantic rules as for cards; docs/api.md): the
  * filters (type, web3, web2, saved_only) apply first, then participants are ranked by cosine
  * similarity of their embedding to the `search` text; rows under `min_similarity` are dropped and
  * each item carries `similarity`. The page's rows are read by the ranking statement (pageRow).

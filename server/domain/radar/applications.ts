@@ -5,7 +5,7 @@ import { APPLICATION_COLUMNS, applicationPayload, type TApplicationPayload, type
 import type { TSource } from "./types";
 
 /**
- * Changes to existing applications (spec state table; DESIGN.md §7):
+ * Changes to existing applications (spec state table; docs/radar.md):
  * - tracking on: an `idle` application is queued (`pending`); tracking off: a `pending` one goes
  *   back to `idle` (not queued). `processing` and `failed` keep their state. Applications count in
  *   the quota whatever their tracking, so these never change it.

@@ -1,7 +1,7 @@
 import type { TChangeType, TPosition, TSnapshot } from "./types";
 
 /**
- * Change detection (DESIGN.md §7): a new snapshot compared with the previous one. Tracked changes:
+ * Change detection (docs/radar.md): a new snapshot compared with the previous one. Tracked changes:
  * the current position (network_a), the headline (network_a) and the bio (network_b). One change
  * gives its own body variant; several at once give `combined` with one item per change.
  *

@@ -5,7 +5,7 @@ import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from ".
 /**
  * The profile named by a create request (POST /v1/radar/applications/ and each bulk item): exactly
  * one identifier, of the request's source only (identifiers of the two sources are never mixed),
- * checked for shape here and resolved later by the worker (DESIGN.md §7).
+ * checked for shape here and resolved later by the worker (docs/radar.md).
  *
  * `identityKey` is the normalised identity used to refuse duplicate applications and to find an
  * existing connection: network_a `slug:<last URL segment or username, lower-cased>`; network_b

@@ -5,7 +5,7 @@ import { connectionColumns } from "./payloads";
 import type { TIdentifierKind, TSnapshot, TSource } from "./types";
 
 /**
- * The durable processing queue: the queue is radar_application itself (DESIGN.md §7).
+ * The durable processing queue: the queue is radar_application itself (docs/radar.md).
  *
  * A worker claims a batch of `pending` applications, and `processing` ones whose lease expired
  * (their worker crashed), with FOR UPDATE SKIP LOCKED: two workers never take the same row. The

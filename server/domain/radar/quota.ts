@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import type { TQuota, TSource } from "./types";
 
 /**
- * Tracking quota per source (DESIGN.md §7): `limit` is the account's radar_limit_network_a/_b, or
+ * Tracking quota per source (docs/radar.md): `limit` is the account's radar_limit_network_a/_b, or
  * RADAR_LIMIT_NETWORK_A/_B when unset; `used` counts the account's applications (any state) plus
  * its tracked connections of that source.
  */

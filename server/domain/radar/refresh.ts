@@ -7,7 +7,7 @@ import { sameSnapshot, storedSnapshot } from "./snapshot";
 import type { TSnapshot, TSource } from "./types";
 
 /**
- * Refresh of tracked connections (DESIGN.md §7): the worker's schedule refreshes those not
+ * Refresh of tracked connections (docs/radar.md): the worker's schedule refreshes those not
  * refreshed for `intervalMs`; `vmon radar refresh` refreshes all of them once. Untracked
  * connections are never refreshed.
  *

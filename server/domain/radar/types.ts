@@ -1,5 +1,5 @@
 /**
- * Radar vocabulary (spec "Radar", DESIGN.md §7): sources, application states, change types, and the
+ * Radar vocabulary (spec "Radar", docs/radar.md): sources, application states, change types, and the
  * normalised profile snapshot that connectors produce and change detection compares.
  */
 

@@ -5,7 +5,7 @@ import type { TCriteria } from "./types";
 
 /**
  * Managing collections (the `vmon collections` commands): create, update, assign to accounts,
- * list. Membership is never written here: it follows from the criteria (DESIGN.md §6).
+ * list. Membership is never written here: it follows from the criteria (docs/api.md).
  */
 
 const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;

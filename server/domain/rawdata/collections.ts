@@ -6,7 +6,7 @@ import { parseStoredCriteria } from "./criteria";
 import type { TCollectionItem, TCollectionRef } from "./types";
 
 /**
- * Which collections an account may read (spec, Collection reading; DESIGN.md §6): active shared
+ * Which collections an account may read (spec, Collection reading; docs/api.md): active shared
  * collections, plus active private ones assigned to it. Anything else (unknown, inactive, private
  * and not assigned) behaves as a nonexistent slug, with one message for every case so that the
  * answer never reveals that a private collection exists.

@@ -3,7 +3,7 @@ import { Prisma } from "../../db/generated/prisma/client";
 import { CLASSIFICATIONS, PATHS, type TCriteria } from "./types";
 
 /**
- * Collection criteria (DESIGN.md §6) and the SQL they become. Membership is never stored: it is
+ * Collection criteria (docs/api.md) and the SQL they become. Membership is never stored: it is
  * this predicate over the profile table, evaluated at read time, so a profile that stops matching
  * leaves the collection at once and its created_at never changes.
  */

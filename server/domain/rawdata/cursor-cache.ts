@@ -2,7 +2,7 @@ import { Lru } from "../../lib/lru";
 import type { TSortKey } from "./sort";
 
 /**
- * Offset-to-key translation for sequential reads (DESIGN.md §6 synchronisation recipe; see
+ * Offset-to-key translation for sequential reads (docs/api.md synchronisation recipe; see
  * docs/architecture.md). The spec pages profiles with limit/offset, and a deep OFFSET costs time in
  * proportion to its depth. When a page is served, the sort key of its last row is remembered under
  * (account, query, offset of the next row); a request for exactly that offset continues after the

@@ -55,7 +55,7 @@ export interface TProfileQuery {
   ignored: string[];
 }
 
-/** Collection criteria (DESIGN.md §6): every given criterion must hold; lists match any value. */
+/** Collection criteria (docs/api.md): every given criterion must hold; lists match any value. */
 export interface TCriteria {
   classification?: string[];
   path?: string[];

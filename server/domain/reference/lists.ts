@@ -3,7 +3,7 @@ import { isPlaceholder } from "../cards/format";
 import { freshReferenceData, type TLocationRow, type TReferenceData } from "./cache";
 
 /**
- * The reference data endpoints (DESIGN.md §4 shapes): stages and rounds in their natural order,
+ * The reference data endpoints (docs/api.md shapes): stages and rounds in their natural order,
  * categories as parents with their children, locations as regions with everything under them,
  * source types. Read fresh from the database on each call (small tables); the read also renews
  * the in-process cache the card lists use.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Reference data endpoints take no parameters; their shapes are DESIGN.md §4's. */
+/** Reference data endpoints take no parameters; their shapes are docs/api.md's. */
 export const ZNoParams = z.object({}).strict();
 
 const ZSlugName = z.object({ slug: z.string(), name: z.string() });

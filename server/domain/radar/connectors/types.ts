@@ -1,7 +1,7 @@
 import type { TIdentifierKind, TSnapshot, TSource } from "../types";
 
 /**
- * A connector turns identifiers into profile snapshots (DESIGN.md §7). Calls are set-based: the
+ * A connector turns identifiers into profile snapshots (docs/radar.md). Calls are set-based: the
  * worker hands over a whole batch. A per-item problem (no such profile) is an item result; a
  * problem with the whole call (service down, timeout, garbage answer) is a thrown ConnectorError.
  */
