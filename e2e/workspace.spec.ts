@@ -122,7 +122,9 @@ test.describe("every page under its Content-Security-Policy", () => {
     await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
     await page.getByRole("link", { name: /API reference/ }).click();
     await expect(page).toHaveURL(/\/docs$/);
-    await expect(page.getByRole("button", { name: /Test Request/ }).first()).toBeVisible({ timeout: 30_000 });
+    // Scalar's bundle has mounted: its search and the sidebar's groups are there.
+    await expect(page.getByRole("button", { name: /Open Search/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: /^(Open|Close) Group - Cards$/ })).toBeVisible();
 
     expect(await watch.problems()).toEqual([]);
   });

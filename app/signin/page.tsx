@@ -1,6 +1,7 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
 import { SigninThrottled, signIn } from "../../server/auth/nextauth";
+import { SignInForm, type TSignInResult } from "./signin-form";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
@@ -11,12 +12,18 @@ function safeCallback(value: unknown): string {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/cards";
 }
 
-async function signInAction(form: FormData) {
+/**
+ * Signs in and answers where to go; the form then loads that page as a new document, so that it
+ * gets its own Content-Security-Policy (the OAuth consent page's allows the app's redirect URI;
+ * a client-side navigation would keep the sign-in page's).
+ */
+async function signInAction(_previous: TSignInResult | null, form: FormData): Promise<TSignInResult> {
   "use server";
   const callbackUrl = safeCallback(form.get("callbackUrl"));
   const back = `&callbackUrl=${encodeURIComponent(callbackUrl)}`;
   try {
-    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirectTo: callbackUrl });
+    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    return { next: callbackUrl };
   } catch (err) {
     // Refused by the sign-in limit: say so and for how long, rather than "wrong password".
     if (err instanceof SigninThrottled) redirect(`/signin?error=throttled&retry=${err.retryAfterSeconds}${back}`);
@@ -43,20 +50,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           {errorMessage(error, retry)}
         </p>
       )}
-      <form action={signInAction} className="mt-6 space-y-4">
-        <input type="hidden" name="callbackUrl" value={safeCallback(callbackUrl)} />
-        <label className="block text-sm">
-          <span className="text-slate-600">E-mail</span>
-          <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-        </label>
-        <label className="block text-sm">
-          <span className="text-slate-600">Password</span>
-          <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-        </label>
-        <button type="submit" className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
-          Sign in
-        </button>
-      </form>
+      <SignInForm action={signInAction} callbackUrl={safeCallback(callbackUrl)} />
     </main>
   );
 }
