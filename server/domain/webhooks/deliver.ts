@@ -42,6 +42,7 @@ export class DeliveryPool {
   private readonly concurrency: number;
   private readonly perEndpoint: number;
   private readonly pollMs: number;
+  private readonly refill: number;
   private readonly inflight = new Map<number, number>();
   private running = 0;
   private stopped = false;
@@ -60,6 +61,7 @@ export class DeliveryPool {
     this.concurrency = opts.concurrency ?? 64;
     this.perEndpoint = opts.perEndpoint ?? 4;
     this.pollMs = opts.pollMs ?? 200;
+    this.refill = Math.max(1, Math.floor(this.concurrency / 4));
   }
 
   start(): this {
@@ -118,7 +120,8 @@ export class DeliveryPool {
       else this.inflight.delete(row.endpoint_id);
       this.outcomes.push(outcome);
       this.flush();
-      this.pump();
+      // Claim in batches: once a quarter of the slots are free (or the pool ran dry), not per reply.
+      if (this.concurrency - this.running >= this.refill || this.running === 0) this.pump();
     });
   }
 
