@@ -1176,6 +1176,10 @@ export interface operations {
                      *             "path": "/v1/radar/",
                      *             "allowed": true
                      *           },
+                     *           "webhooks": {
+                     *             "path": "/v1/webhooks/",
+                     *             "allowed": true
+                     *           },
                      *           "token": {
                      *             "path": "/v1/token/validate/",
                      *             "allowed": true
