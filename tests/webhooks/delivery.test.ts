@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
-import { deliverDue } from "../../server/domain/webhooks/deliver";
+import { deliverDue, DeliveryPool } from "../../server/domain/webhooks/deliver";
 import { claimDeliveries } from "../../server/domain/webhooks/queue";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -224,5 +224,28 @@ describe("delivery", () => {
     expect(rx.received[1]!.verifiedWith).toBe(0);
     const page = await api("GET", `/webhooks/${ep.id}/deliveries/?limit=1&status=succeeded`, { token });
     expect(page.body.pagination).toEqual({ limit: 1, offset: 0, total: 2, has_next: true });
+  });
+
+  it("never lets a slow receiver delay another endpoint", async () => {
+    const slowRx = await new Receiver().start();
+    slowRx.answer = () => ({ status: 200, delayMs: 1500 });
+    try {
+      const slowEp = await api("POST", "/webhooks/", { token, body: { url: slowRx.url, events: ["radar.update.created"] } });
+      const fast = await endpoint();
+      for (let i = 0; i < 10; i++) await api("POST", `/webhooks/${slowEp.body.data.id}/test/`, { token });
+      for (let i = 0; i < 5; i++) await api("POST", `/webhooks/${fast.id}/test/`, { token });
+      const started = Date.now();
+      const pool = new DeliveryPool(t.db, { concurrency: 8, perEndpoint: 2, pollMs: 20 }).start();
+      while (rx.received.length < 5 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 10));
+      const fastDone = Date.now() - started;
+      const slowInFlight = slowRx.received.length;
+      await pool.stop();
+      expect(rx.received).toHaveLength(5);
+      expect(fastDone).toBeLessThan(1000); // before the first slow reply (1.5 s)
+      expect(slowInFlight).toBeLessThanOrEqual(2); // the slow endpoint holds at most its 2 slots
+      await api("DELETE", `/webhooks/${slowEp.body.data.id}/`, { token });
+    } finally {
+      await slowRx.stop();
+    }
   });
 });
