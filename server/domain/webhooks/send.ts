@@ -7,7 +7,8 @@ import { checkWebhookTarget, UnsafeUrlError } from "./address-guard";
  * One HTTP attempt of a delivery: POST of the JSON body to the checked address (the socket connects
  * to the address the guard approved; Host and TLS name stay the URL's host). 10 s for the whole
  * exchange; redirects are not followed (a 3xx is a failure); at most 64 KB of the answer is read
- * and its first 1 KB kept. Kept-alive sockets are reused between attempts to the same host.
+ * and its first 1 KB kept. Kept-alive sockets are reused between attempts to the same host (up to
+ * the pool's 64 at once, so that a request never waits in the agent's queue against its timeout).
  */
 
 export const TIMEOUT_MS = 10_000;
@@ -15,8 +16,8 @@ const KEEP_BYTES = 1024;
 const MAX_READ_BYTES = 64 * 1024;
 
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 }),
 };
 
 export interface TAttemptResult {

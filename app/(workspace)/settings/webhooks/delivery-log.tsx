@@ -33,53 +33,55 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       )}
       {page?.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No delivery yet. Send a test to see one.</p>}
       {!!page?.data.length && (
-        <table className="mt-2 w-full text-left text-sm" data-testid="deliveries">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-2">Event</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Response</th>
-              <th>Last attempt</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((d) => (
-              <tr key={d.id} className="border-t border-slate-100 align-top" data-testid="delivery">
-                <td className="py-2 font-mono text-xs">{d.event}</td>
-                <td data-testid="delivery-status">{d.status}</td>
-                <td>{d.attempts}</td>
-                <td>
-                  {d.response_status ?? "—"}
-                  {d.duration_ms !== null && <span className="text-slate-500"> · {d.duration_ms} ms</span>}
-                  {d.error && <div className="text-rose-700">{d.error}</div>}
-                  <details className="mt-1">
-                    <summary className="cursor-pointer text-slate-600">Request and response</summary>
-                    <p className="mt-1 text-xs text-slate-500">Request headers</p>
-                    <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.headers, null, 2)}</pre>
-                    <p className="mt-1 text-xs text-slate-500">Request body</p>
-                    <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.body, null, 2)}</pre>
-                    <p className="mt-1 text-xs text-slate-500">Response body (first 1 KB)</p>
-                    <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{d.response_body ?? "—"}</pre>
-                    {d.next_attempt_at && <p className="text-xs text-slate-500">Next attempt {when(d.next_attempt_at)}</p>}
-                  </details>
-                </td>
-                <td>{when(d.last_attempt_at)}</td>
-                <td className="text-right">
-                  <button
-                    type="button"
-                    className="text-slate-900 hover:underline"
-                    disabled={redeliver.isPending}
-                    onClick={() => redeliver.mutate({ id: endpointId, delivery_id: String(d.id) })}
-                  >
-                    Redeliver
-                  </button>
-                </td>
+        <div className="overflow-x-auto">
+          <table className="mt-2 w-full text-left text-sm" data-testid="deliveries">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-2">Event</th>
+                <th>Status</th>
+                <th>Attempts</th>
+                <th>Response</th>
+                <th>Last attempt</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.data.map((d) => (
+                <tr key={d.id} className="border-t border-slate-100 align-top" data-testid="delivery">
+                  <td className="py-2 font-mono text-xs">{d.event}</td>
+                  <td data-testid="delivery-status">{d.status}</td>
+                  <td>{d.attempts}</td>
+                  <td>
+                    {d.response_status ?? "—"}
+                    {d.duration_ms !== null && <span className="text-slate-500"> · {d.duration_ms} ms</span>}
+                    {d.error && <div className="text-rose-700">{d.error}</div>}
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-slate-600">Request and response</summary>
+                      <p className="mt-1 text-xs text-slate-500">Request headers</p>
+                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.headers, null, 2)}</pre>
+                      <p className="mt-1 text-xs text-slate-500">Request body</p>
+                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.body, null, 2)}</pre>
+                      <p className="mt-1 text-xs text-slate-500">Response body (first 1 KB)</p>
+                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{d.response_body ?? "—"}</pre>
+                      {d.next_attempt_at && <p className="text-xs text-slate-500">Next attempt {when(d.next_attempt_at)}</p>}
+                    </details>
+                  </td>
+                  <td>{when(d.last_attempt_at)}</td>
+                  <td className="text-right">
+                    <button
+                      type="button"
+                      className="text-slate-900 hover:underline"
+                      disabled={redeliver.isPending}
+                      onClick={() => redeliver.mutate({ id: endpointId, delivery_id: String(d.id) })}
+                    >
+                      Redeliver
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {page && (page.pagination.has_next || offset > 0) && (
         <div className="mt-2 flex gap-4 text-sm">
