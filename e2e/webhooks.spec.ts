@@ -7,8 +7,8 @@ import { signIn, watchPage } from "./support";
 /**
  * /settings/webhooks against a started server (playwright.config.ts sets WEBHOOKS_ALLOW_PRIVATE=1
  * so that the server may reach this test's receiver on 127.0.0.1): add an endpoint, see its secret
- * once, send a test that the receiver verifies, read the delivery log, redeliver, disable, rotate,
- * delete. No console error, no policy violation.
+ * once, change its events, send a test that the receiver verifies, read the delivery log,
+ * redeliver, disable, rotate, delete. No console error, no policy violation.
  */
 
 test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, delete", async ({ page, baseURL }) => {
@@ -37,7 +37,12 @@ test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, de
     expect(secret).toMatch(/^whsec_/);
     const endpoint = page.getByTestId("webhook-endpoint").filter({ hasText: url });
     await expect(endpoint).toContainText("Enabled");
-    await expect(endpoint).toContainText("radar.update.created, radar.connection.created");
+    await expect(endpoint.getByTestId("webhook-events")).toHaveText("radar.update.created, radar.connection.created");
+    // The box follows the saved endpoint: it changes once the update is answered.
+    await endpoint.getByRole("checkbox", { name: `radar.connection.created for ${url}` }).click();
+    await expect(endpoint.getByTestId("webhook-events")).toHaveText("radar.update.created");
+    // The last event cannot be unchecked (an endpoint listens to at least one).
+    await expect(endpoint.getByRole("checkbox", { name: `radar.update.created for ${url}` })).toBeDisabled();
 
     await endpoint.getByRole("button", { name: "Send test" }).click();
     await expect(page).toHaveURL(/\?endpoint=\d+$/);

@@ -151,7 +151,29 @@ export function WebhooksPanel() {
                 {ep.description && <span className="text-slate-600">{ep.description}</span>}
               </div>
               {!ep.enabled && ep.disabled_reason && <p className="mt-1 text-rose-700">{ep.disabled_reason}</p>}
-              <p className="mt-1 text-xs text-slate-500">{ep.events.join(", ")}</p>
+              <p className="mt-1 text-xs text-slate-500" data-testid="webhook-events">
+                {ep.events.join(", ")}
+              </p>
+              <fieldset className="mt-1 flex flex-wrap gap-x-4 text-xs">
+                <legend className="sr-only">Events of {ep.url}</legend>
+                {EVENTS.map(([name]) => (
+                  <label key={name} className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      aria-label={`${name} for ${ep.url}`}
+                      checked={ep.events.includes(name)}
+                      disabled={update.isPending || (ep.events.length === 1 && ep.events.includes(name))}
+                      onChange={(e) =>
+                        update.mutate({
+                          id: String(ep.id),
+                          events: e.target.checked ? [...ep.events.filter((x) => x !== "ping"), name] : ep.events.filter((x) => x !== name && x !== "ping"),
+                        })
+                      }
+                    />
+                    {name}
+                  </label>
+                ))}
+              </fieldset>
               <div className="mt-2 flex flex-wrap gap-4">
                 <button type="button" className="text-slate-900 hover:underline" onClick={() => select(ep.id)}>
                   Deliveries
