@@ -1,0 +1,46 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { callTool, type TMcpRequestContext } from "./call";
+import { mcpTool, mcpTools } from "./tools";
+
+export const MCP_SERVER_INFO = { name: "venture-monitor", title: "Venture Monitor", version: "1.0.0" } as const;
+
+const INSTRUCTIONS = [
+  "Venture Monitor: curated cards on startups and the participants (investors, people) whose interactions signal them,",
+  "founder profiles (restricted), and a radar that follows people and reports their changes.",
+  "Start with search_cards (list_reference gives the slugs its filters take), then get_card for one card.",
+  "Every tool call counts as one request against the account's quota.",
+].join(" ");
+
+let listed: Tool[] | undefined;
+
+/** tools/list: every tool with its schemas and annotations (built once per process). */
+function toolList(): Tool[] {
+  listed ??= mcpTools().map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.inputSchema,
+    outputSchema: t.outputSchema,
+    annotations: t.readOnly
+      ? { title: t.title, readOnlyHint: true, openWorldHint: false }
+      : { title: t.title, readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  }));
+  return listed;
+}
+
+/**
+ * One MCP server for one HTTP request (the transport is stateless): the low-level SDK server, so
+ * that the tools' arguments reach the procedures unparsed and their own validation answers (the
+ * high-level McpServer would check them against a zod schema first, with its own messages).
+ */
+export function createMcpServer(request: TMcpRequestContext): Server {
+  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = mcpTool(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names the tools.`);
+    return callTool(request, tool, params.arguments ?? {});
+  });
+  return server;
+}
