@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { z } from "zod";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { callTool, type TMcpRequestContext } from "./call";
 import { mcpTool, mcpTools } from "./tools";
@@ -13,6 +14,8 @@ const INSTRUCTIONS = [
 ].join(" ");
 
 let listed: Tool[] | undefined;
+
+const TOOLS_CALL = z.looseObject({ method: z.literal("tools/call") });
 
 /** tools/list: every tool with its schemas and annotations (built once per process). */
 function toolList(): Tool[] {
@@ -37,7 +40,11 @@ function toolList(): Tool[] {
 export function createMcpServer(request: TMcpRequestContext): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  // The SDK checks a tools/call request itself (InvalidParams when malformed) only after the
+  // handler's own schema has parsed it, whose failure would be an internal error (-32603): the
+  // handler is registered with the method alone and reads the request the SDK has checked.
+  server.setRequestHandler(TOOLS_CALL, async (message) => {
+    const { params } = CallToolRequestSchema.parse(message);
     const tool = mcpTool(params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names the tools.`);
     return callTool(request, tool, params.arguments ?? {});
