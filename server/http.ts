@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
 import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
-import { handleMcp, isMcpPath } from "./mcp/http";
+import { isMcpPath } from "./mcp/http";
+import { serveMcp } from "./mcp/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
 import { securityHeaders } from "./lib/security-headers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
@@ -11,7 +12,7 @@ import { env } from "./env";
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
  * machine endpoints and metadata (server/auth/oauth/http.ts), the MCP server at /mcp
- * (server/mcp/http.ts), everything else (UI, sign-in, the
+ * (server/mcp/node.ts), everything else (UI, sign-in, the
  * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
  * result closes it.
@@ -54,7 +55,7 @@ export function requestListener(handleNext: (req: IncomingMessage, res: ServerRe
       return;
     }
     if (isMcpPath(path)) {
-      void serveFetch(req, res, handleMcp);
+      void serveMcp(req, res);
       return;
     }
     handleNext(req, res).catch((err: unknown) => failRequest(req, res, err));

@@ -42,12 +42,11 @@ export async function handleMcp(req: Request): Promise<Response> {
   try {
     await server.connect(transport);
     const res = await transport.handleRequest(req);
-    // The body is read before the server closes (closing ends the transport's streams).
-    const body = res.status === 202 || res.status === 204 ? null : await res.text();
-    const headers = new Headers(res.headers);
-    resHeaders.forEach((v, k) => headers.set(k, v));
-    headers.set("cache-control", "no-store");
-    return new Response(body, { status: res.status, headers });
+    // A JSON answer's body is already a string, which closing the server leaves alone; the
+    // rate-limit headers of the tool calls are added to it.
+    resHeaders.forEach((v, k) => res.headers.set(k, v));
+    res.headers.set("cache-control", "no-store");
+    return res;
   } finally {
     await server.close();
   }

@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { callTool, type TMcpRequestContext } from "./call";
@@ -16,6 +17,9 @@ const INSTRUCTIONS = [
 let listed: Tool[] | undefined;
 
 const TOOLS_CALL = z.looseObject({ method: z.literal("tools/call") });
+
+/** The server validates nothing with JSON Schema (no elicitation); one validator serves every request instead of a new one each. */
+let validator: AjvJsonSchemaValidator | undefined;
 
 /** tools/list: every tool with its schemas and annotations (built once per process). */
 function toolList(): Tool[] {
@@ -38,7 +42,12 @@ function toolList(): Tool[] {
  * high-level McpServer would check them against a zod schema first, with its own messages).
  */
 export function createMcpServer(request: TMcpRequestContext): Server {
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  validator ??= new AjvJsonSchemaValidator();
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   // The SDK checks a tools/call request itself (InvalidParams when malformed) only after the
   // handler's own schema has parsed it, whose failure would be an internal error (-32603): the

@@ -247,6 +247,12 @@ describe("protocol errors, never a 500", () => {
     expect(pre.headers.get("access-control-allow-headers")).toContain("MCP-Protocol-Version");
   });
 
+  it("a body over 4 MiB is refused with 413 before it is parsed", async () => {
+    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(5 * 1024 * 1024) } }), auth());
+    expect(r.status).toBe(413);
+    expect(await r.json()).toMatchObject({ error: "payload_too_large" });
+  });
+
   it("a client that does not accept JSON is told so (406), not failed", async () => {
     const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { ...auth(), accept: "text/html" });
     expect(r.status).toBe(406);
