@@ -5,7 +5,8 @@
  *
  * On PostgreSQL (`vm_bench_s<scale>`, the demo dataset, seeded once), against the real service, in
  * alternating rounds: requests/s and p50 of each side, and the MCP/REST ratio of the medians
- * (goal: p50 within +20 %). Each MCP request is a whole stateless exchange: a new server and
+ * (goal: p50 within +20 %), with the service's CPU per request (its process tree, from /proc),
+ * which moves less than latency on a shared machine. Each MCP request is a whole stateless exchange: a new server and
  * transport, the JSON-RPC message parsed and answered as JSON.
  *
  * Env: BENCH_SCALE (default 5: about 10,000 cards), BENCH_SECONDS (default 10), BENCH_ROUNDS
@@ -13,6 +14,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { benchDatabase } from "./lib/bench-db";
+import { cpuPerRequest, cpuSample } from "./lib/cpu";
 import { load, median } from "./lib/load";
 import { printTable } from "./lib/report";
 import { startService } from "./lib/service";
@@ -59,11 +61,14 @@ async function main() {
 
     const sides = [rest, mcp];
     for (const side of sides) await load({ ...side, connections: CONNECTIONS, seconds: 3 }); // warm-up
-    const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; errors: number }>();
+    const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpu: number[]; errors: number }>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const before = cpuSample(service.pid);
         const r = await load({ ...side, connections: CONNECTIONS, seconds: SECONDS });
-        const acc = results.get(side.label) ?? { rps: [], p50: [], p99: [], errors: 0 };
+        const cpu = cpuPerRequest(before, cpuSample(service.pid), r.requests);
+        const acc = results.get(side.label) ?? { rps: [], p50: [], p99: [], cpu: [], errors: 0 };
+        acc.cpu.push(cpu.svc_ms);
         acc.rps.push(r.rps);
         acc.p50.push(r.p50);
         acc.p99.push(r.p99);
@@ -79,12 +84,15 @@ async function main() {
         "p50 ms (median)": median(r.p50),
         "p50 per round": r.p50.join(" / "),
         "p99 ms (median)": median(r.p99),
+        "service CPU ms/request": Number(median(r.cpu).toFixed(2)),
         errors: r.errors,
       };
     });
     printTable(`${QUERY}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`, rows);
     const ratio = (median(results.get(mcp.label)!.p50) / median(results.get(rest.label)!.p50) - 1) * 100;
+    const cpuRatio = (median(results.get(mcp.label)!.cpu) / median(results.get(rest.label)!.cpu) - 1) * 100;
     process.stdout.write(`\nMCP p50 vs REST p50: ${ratio >= 0 ? "+" : ""}${ratio.toFixed(1)} % (goal: at most +20 %)\n`);
+    process.stdout.write(`MCP service CPU per request vs REST: ${cpuRatio >= 0 ? "+" : ""}${cpuRatio.toFixed(1)} %\n`);
   } finally {
     await service.close();
   }

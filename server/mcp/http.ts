@@ -22,7 +22,11 @@ function errorResponse(err: AppError, status: number, headers: Record<string, st
   return new Response(JSON.stringify(err.toBody()), { status, headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...err.headers, ...headers } });
 }
 
-export async function handleMcp(req: Request): Promise<Response> {
+/**
+ * Answers one request. `parsedBody`, when the caller has already parsed the JSON body, spares the
+ * transport reading it again from the request (server/mcp/node.ts).
+ */
+export async function handleMcp(req: Request, parsedBody?: unknown): Promise<Response> {
   if (req.method !== "POST") {
     return errorResponse(new AppError("method_not_allowed", "The MCP server answers POST only (stateless Streamable HTTP)."), 405, { allow: "POST, OPTIONS" });
   }
@@ -41,7 +45,7 @@ export async function handleMcp(req: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
-    const res = await transport.handleRequest(req);
+    const res = await transport.handleRequest(req, parsedBody === undefined ? undefined : { parsedBody });
     // A JSON answer's body is already a string, which closing the server leaves alone; the
     // rate-limit headers of the tool calls are added to it.
     resHeaders.forEach((v, k) => res.headers.set(k, v));

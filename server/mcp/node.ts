@@ -30,6 +30,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const headers = new Headers();
@@ -46,13 +54,18 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
       }
     }
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
-    const response = await handleMcp(new Request(`http://localhost${req.url ?? "/mcp"}`, { method, headers, body: body?.toString("utf8") }));
-    const text = req.method === "HEAD" ? "" : await response.text();
+    // A body that parses is handed over parsed; one that does not goes to the transport as text,
+    // which answers the JSON-RPC parse error.
+    const text = body?.toString("utf8");
+    const parsed = text === undefined ? undefined : parseJson(text);
+    const request = new Request(`http://localhost${req.url ?? "/mcp"}`, { method, headers, body: parsed === undefined ? text : undefined });
+    const response = await handleMcp(request, parsed);
+    const answer = req.method === "HEAD" ? "" : await response.text();
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
-    out["content-length"] = String(Buffer.byteLength(text));
+    out["content-length"] = String(Buffer.byteLength(answer));
     res.writeHead(response.status, out);
-    res.end(text || undefined);
+    res.end(answer || undefined);
   } catch (err) {
     failRequest(req, res, err);
   }
