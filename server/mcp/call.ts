@@ -31,9 +31,10 @@ export async function callTool(request: TMcpRequestContext, tool: TTool, args: R
     const { path, input } = tool.route(args);
     const ctx: TContext = { db: request.db, caller: request.caller, transport: "rest", resHeaders: request.resHeaders };
     const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as TProcedureFn;
-    // The JSON text is the /v1 body; parsed back, it is the same value (dates as strings).
-    const text = JSON.stringify(await procedure(input));
-    return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+    // The output as the /v1 body holds it: the JSON-RPC answer is serialised as that body is, so
+    // the structured copy reaches the client as the same JSON as the text copy (dates as strings).
+    const output = (await procedure(input)) as Record<string, unknown>;
+    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
   } catch (err) {
     const { body, headers } = toErrorResponse(err, `mcp:${tool.name}`);
     for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === "retry-after") request.resHeaders.set(k, v);
