@@ -34,6 +34,7 @@ export default defineConfig({
         reuseExistingServer: false,
         stdout: "pipe",
         stderr: "pipe",
-        env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+        // WEBHOOKS_ALLOW_PRIVATE: the webhooks spec's receiver listens on 127.0.0.1.
+        env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", WEBHOOKS_ALLOW_PRIVATE: "1" },
       },
 });

@@ -81,6 +81,8 @@ const ZEnv = z.object({
   ),
   /** "1" opens POST /oauth/register: dynamic registration of public OAuth clients (RFC 7591). */
   OAUTH_DYNAMIC_REGISTRATION: z.enum(["0", "1"]).default("0"),
+  /** "1" lets webhook endpoints be loopback, private or link-local addresses (tests, self-hosting); docs/webhooks.md. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */
   HTTP_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
   /**

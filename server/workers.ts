@@ -2,6 +2,7 @@ import type { TDb } from "./db/client";
 import { startRadarWorkers } from "./domain/radar/worker";
 import { startEmbeddingsWorker } from "./domain/embeddings/jobs";
 import { startSignalsRefresh } from "./domain/participants/signals-worker";
+import { startWebhookWorkers } from "./domain/webhooks/worker";
 
 /**
  * Background work of the server process (and nothing else): each domain that has some adds its
@@ -13,6 +14,7 @@ const starters: TWorkerStarter[] = [
   (db) => startRadarWorkers(db),
   (db) => startEmbeddingsWorker(db),
   (db) => startSignalsRefresh(db),
+  (db) => startWebhookWorkers(db),
 ];
 
 export function startWorkers(db: TDb): () => Promise<void> {

@@ -13,6 +13,7 @@ const NAV = [
   { href: "/radar", label: "Radar" },
   { href: "/tokens", label: "API tokens" },
   { href: "/settings/apps", label: "Connected apps" },
+  { href: "/settings/webhooks", label: "Webhooks" },
 ];
 
 async function signOutAction() {

@@ -104,6 +104,7 @@ describe("token validation", () => {
       network_a_profiles: capability(false, true),
       network_a_collections: capability(false, true),
       radar: capability(true, false),
+      webhooks: capability(true, false),
       token: capability(true, false),
     });
     expect(caps.network_a_profiles.path).toBe("/v1/network_a/profiles/");
@@ -124,7 +125,7 @@ describe("token validation", () => {
     const caps = r.body.data.capabilities;
     expect(caps.network_a_profiles.allowed).toBe(true);
     expect(caps.network_a_collections.allowed).toBe(true);
-    for (const name of ["cards", "card_reference_data", "participants", "radar"]) expect(caps[name].allowed).toBe(false);
+    for (const name of ["cards", "card_reference_data", "participants", "radar", "webhooks"]) expect(caps[name].allowed).toBe(false);
   });
 });
 

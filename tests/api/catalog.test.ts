@@ -16,6 +16,10 @@ const SPEC_ENDPOINTS = [
   "PATCH /v1/radar/connections/{source}/{id}/tracking/", "DELETE /v1/radar/connections/{source}/{id}/",
   "PATCH /v1/radar/connections/bulk-tracking/", "POST /v1/radar/connections/bulk-delete/",
   "GET /v1/radar/updates/meta/", "GET /v1/radar/updates/", "GET /v1/token/validate/",
+  // Webhooks (beyond the spec, which leaves outgoing events open: docs/webhooks.md).
+  "POST /v1/webhooks/", "GET /v1/webhooks/", "GET /v1/webhooks/{id}/", "PATCH /v1/webhooks/{id}/", "DELETE /v1/webhooks/{id}/",
+  "POST /v1/webhooks/{id}/test/", "POST /v1/webhooks/{id}/rotate-secret/", "GET /v1/webhooks/{id}/deliveries/",
+  "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/",
 ];
 
 describe("public catalog", () => {

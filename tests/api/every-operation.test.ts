@@ -66,6 +66,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PATCH /radar/connections/bulk-tracking/": { source: "network_a", ids: [1], is_tracking: true },
   "POST /radar/connections/bulk-delete/": { source: "network_a", ids: [1] },
   "PATCH /radar/connections/{source}/{id}/tracking/": { is_tracking: true },
+  "POST /webhooks/": { url: "https://93.184.215.14/hook", events: ["radar.update.created"], description: "x" },
+  "PATCH /webhooks/{id}/": { enabled: true },
 };
 
 function expectSane(r: { status: number; body: { error?: unknown; message?: unknown } | undefined }, label: string) {

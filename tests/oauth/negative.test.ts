@@ -267,6 +267,7 @@ describe("Bearer tokens on /v1", () => {
       network_a_profiles: false,
       network_a_collections: false,
       radar: false,
+      webhooks: false,
       token: true,
     });
   });

@@ -66,9 +66,9 @@ describe("the OpenAPI document", () => {
     expect(other.info.description).toContain("http://localhost:3000/v1/cards/");
   });
 
-  it("declares every path with the spec's trailing slash, and 36 operations", () => {
+  it("declares every path with the spec's trailing slash, and 45 operations", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(ops).toHaveLength(36);
+    expect(ops).toHaveLength(45);
     for (const { path } of ops) expect(path).toMatch(/\/$/);
   });
 
@@ -102,6 +102,7 @@ describe("the OpenAPI document", () => {
       if (path.startsWith("/cards/")) return ["cards:read"];
       if (path.startsWith("/participants/")) return ["participants:read"];
       if (path.startsWith("/network_a/")) return ["network_a:read"];
+      if (path.startsWith("/webhooks/")) return ["webhooks:manage"];
       return [method === "get" ? "radar:read" : "radar:write"];
     };
     for (const { op, path, method } of ops) expect(op.security, `${method} ${path}`).toEqual([{ Token: [] }, { OAuth2: scopeOf(path, method) }]);

@@ -823,6 +823,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Returns your webhook endpoints, oldest first, without their secrets. Takes no parameters.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Creates an endpoint that receives the listed `events` as signed POST requests (Standard Webhooks:
+         *     headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer carries the signing
+         *     `secret` (`whsec_...`) once: store it, it is never shown again (rotate it to get a new one).
+         *     Events: `radar.update.created`, `radar.connection.created`, `radar.application.failed`,
+         *     `saved_filter.cards_matched` (`ping` is sent by the test operation only). The `url` is http or https, and its host must resolve to public addresses only: loopback,
+         *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
+         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). An account has at most 20 endpoints.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Returns one endpoint without its secret. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint with its delivery log; queued deliveries are dropped. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the given fields: `url`, `events`, `description`, `enabled`. Disabling pauses deliveries
+         *     (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
+         *     (every delivery failed for 5 days; `disabled_reason` says so). The `url` is http or https, and its host must resolve to public addresses only: loopback,
+         *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
+         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `ping` event to the endpoint and returns its delivery (pending; its outcome appears in the
+         *     delivery log within seconds). Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Generates a new signing secret and returns it once. For 24 hours every delivery is signed with both
+         *     the new and the previous secret (two signatures in `webhook-signature`), so the receiver can switch
+         *     without rejecting deliveries. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Returns the endpoint's deliveries, newest first: the event, `status` (pending, delivering, succeeded,
+         *     failed), `attempts`, the last response's status and first 1 KB of its body, or the `error` when
+         *     there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
+         *     the last attempt, body). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+         *     Filters: `status`, `event`. Paging: `limit` (default 50, at most 100), `offset`, `include_total`. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/redeliver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues the delivery's event again to the endpoint, with the same body and `webhook-id` (a receiver
+         *     that deduplicates on it treats it as the same message), and returns the new delivery. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1024,6 +1174,10 @@ export interface operations {
                      *           },
                      *           "radar": {
                      *             "path": "/v1/radar/",
+                     *             "allowed": true
+                     *           },
+                     *           "webhooks": {
+                     *             "path": "/v1/webhooks/",
                      *             "allowed": true
                      *           },
                      *           "token": {
@@ -5408,6 +5562,775 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints with meta.total */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://hooks.example.com/venture-monitor",
+                     *           "description": "Radar updates to the CRM",
+                     *           "events": [
+                     *             "radar.update.created",
+                     *             "radar.connection.created"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "created_at": "2026-11-25T14:18:21.827Z",
+                     *           "updated_at": "2026-11-25T14:18:21.827Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping")[];
+                            enabled: boolean;
+                            /** @description why the endpoint is disabled (by the account, or after 5 days of failed deliveries) */
+                            disabled_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/venture-monitor",
+                 *       "events": [
+                 *         "radar.update.created",
+                 *         "radar.connection.created"
+                 *       ],
+                 *       "description": "Radar updates to the CRM"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint with its signing secret */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/venture-monitor",
+                     *         "description": "Radar updates to the CRM",
+                     *         "events": [
+                     *           "radar.update.created",
+                     *           "radar.connection.created"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-25T14:18:21.827Z",
+                     *         "updated_at": "2026-11-25T14:18:21.827Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping")[];
+                            enabled: boolean;
+                            /** @description why the endpoint is disabled (by the account, or after 5 days of failed deliveries) */
+                            disabled_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description the signing secret (whsec_...): shown only in this answer */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/venture-monitor",
+                     *         "description": "Radar updates to the CRM",
+                     *         "events": [
+                     *           "radar.update.created",
+                     *           "radar.connection.created"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-25T14:18:21.827Z",
+                     *         "updated_at": "2026-11-25T14:18:21.827Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping")[];
+                            enabled: boolean;
+                            /** @description why the endpoint is disabled (by the account, or after 5 days of failed deliveries) */
+                            disabled_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed id */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    events?: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched")[];
+                    description?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/venture-monitor",
+                     *         "description": "Radar updates to the CRM",
+                     *         "events": [
+                     *           "radar.update.created",
+                     *           "radar.connection.created"
+                     *         ],
+                     *         "enabled": false,
+                     *         "disabled_reason": "Disabled by the account.",
+                     *         "created_at": "2026-11-25T14:18:21.827Z",
+                     *         "updated_at": "2026-11-25T15:02:40.511Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping")[];
+                            enabled: boolean;
+                            /** @description why the endpoint is disabled (by the account, or after 5 days of failed deliveries) */
+                            disabled_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "event": "ping",
+                     *         "webhook_id": "msg_Qm4y1cJ7bq9xTn2WkPzR0g",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "response_status": null,
+                     *         "response_body": null,
+                     *         "error": null,
+                     *         "duration_ms": null,
+                     *         "created_at": "2026-11-25T14:20:02.114Z",
+                     *         "last_attempt_at": null,
+                     *         "next_attempt_at": "2026-11-25T14:20:02.114Z",
+                     *         "delivered_at": null,
+                     *         "request": {
+                     *           "headers": null,
+                     *           "body": {
+                     *             "type": "ping",
+                     *             "timestamp": "2026-11-25T14:20:02.114Z",
+                     *             "data": {
+                     *               "endpoint_id": 3,
+                     *               "message": "This is a test event from Venture Monitor."
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            event: "radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping";
+                            /** @description the webhook-id header: the same on every attempt and redelivery */
+                            webhook_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivering" | "succeeded" | "failed";
+                            attempts: number;
+                            response_status: number | null;
+                            /** @description the first 1 KB of the last response's body */
+                            response_body: string | null;
+                            /** @description why the last attempt failed when it got no usable answer */
+                            error: string | null;
+                            duration_ms: number | null;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
+                            request: {
+                                /** @description headers of the last attempt (null before the first) */
+                                headers: {
+                                    [key: string]: string;
+                                } | null;
+                                /** @description the event: {type, timestamp, data} */
+                                body: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/venture-monitor",
+                     *         "description": "Radar updates to the CRM",
+                     *         "events": [
+                     *           "radar.update.created",
+                     *           "radar.connection.created"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-25T14:18:21.827Z",
+                     *         "updated_at": "2026-11-25T15:10:00.000Z",
+                     *         "secret": "whsec_o2FfR1pZ0gWcUe7mKk9yN4vTq8sBxLhA"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string;
+                            events: ("radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping")[];
+                            enabled: boolean;
+                            /** @description why the endpoint is disabled (by the account, or after 5 days of failed deliveries) */
+                            disabled_reason: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description the signing secret (whsec_...): shown only in this answer */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: default 50, at most 100 (a larger value is clamped). */
+                limit?: number;
+                /** @description Items to skip before the page (default 0). */
+                offset?: number;
+                /** @description Count the matching items (default true); false skips the count and `pagination.total` is null. */
+                include_total?: boolean;
+                /**
+                 * @description Deliveries in this state only: pending, delivering, succeeded or failed.
+                 * @example succeeded
+                 */
+                status?: "pending" | "delivering" | "succeeded" | "failed";
+                /** @description Deliveries of this event type only. */
+                event?: "radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries with pagination */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 41,
+                     *           "event": "radar.update.created",
+                     *           "webhook_id": "msg_2b8RmYc0xkq3VnJ1dJ8wQw",
+                     *           "status": "succeeded",
+                     *           "attempts": 1,
+                     *           "response_status": 200,
+                     *           "response_body": "ok",
+                     *           "error": null,
+                     *           "duration_ms": 84,
+                     *           "created_at": "2026-11-25T14:18:22.010Z",
+                     *           "last_attempt_at": "2026-11-25T14:18:22.031Z",
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": "2026-11-25T14:18:22.031Z",
+                     *           "request": {
+                     *             "headers": {
+                     *               "webhook-id": "msg_2b8RmYc0xkq3VnJ1dJ8wQw",
+                     *               "webhook-timestamp": "1795616302",
+                     *               "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
+                     *             },
+                     *             "body": {
+                     *               "type": "radar.update.created",
+                     *               "timestamp": "2026-11-25T14:18:21.990Z",
+                     *               "data": {
+                     *                 "id": 17,
+                     *                 "description": "Maja Petit is now Chief Revenue Officer at Ledgerloop (was Chief Revenue Officer at Stackwise)",
+                     *                 "change_type": "career_change",
+                     *                 "body": {
+                     *                   "variant": "career_change",
+                     *                   "previous": {
+                     *                     "title": "Chief Revenue Officer",
+                     *                     "company": "Stackwise"
+                     *                   },
+                     *                   "current": {
+                     *                     "title": "Chief Revenue Officer",
+                     *                     "company": "Ledgerloop"
+                     *                   }
+                     *                 },
+                     *                 "detected_at": "2026-11-25T14:18:21.990Z",
+                     *                 "connection": {
+                     *                   "id": 1,
+                     *                   "source": "network_a",
+                     *                   "username": "ACoAAWGVM3J1CP",
+                     *                   "name": "Maja Petit"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "has_next": false
+                     *       },
+                     *       "meta": {
+                     *         "webhook_id": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            event: "radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping";
+                            /** @description the webhook-id header: the same on every attempt and redelivery */
+                            webhook_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivering" | "succeeded" | "failed";
+                            attempts: number;
+                            response_status: number | null;
+                            /** @description the first 1 KB of the last response's body */
+                            response_body: string | null;
+                            /** @description why the last attempt failed when it got no usable answer */
+                            error: string | null;
+                            duration_ms: number | null;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
+                            request: {
+                                /** @description headers of the last attempt (null before the first) */
+                                headers: {
+                                    [key: string]: string;
+                                } | null;
+                                /** @description the event: {type, timestamp, data} */
+                                body: unknown;
+                            };
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number | null;
+                            has_next: boolean;
+                        };
+                        meta: {
+                            webhook_id: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The numeric id of the resource.
+                 * @example 3
+                 */
+                id: number;
+                /**
+                 * @description The delivery's id (from the endpoint's delivery log).
+                 * @example 41
+                 */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 43,
+                     *         "event": "radar.update.created",
+                     *         "webhook_id": "msg_2b8RmYc0xkq3VnJ1dJ8wQw",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "response_status": null,
+                     *         "response_body": null,
+                     *         "error": null,
+                     *         "duration_ms": null,
+                     *         "created_at": "2026-11-25T15:12:00.000Z",
+                     *         "last_attempt_at": null,
+                     *         "next_attempt_at": "2026-11-25T15:12:00.000Z",
+                     *         "delivered_at": null,
+                     *         "request": {
+                     *           "headers": null,
+                     *           "body": {
+                     *             "type": "radar.update.created",
+                     *             "timestamp": "2026-11-25T14:18:21.990Z",
+                     *             "data": {
+                     *               "id": 17,
+                     *               "description": "Maja Petit is now Chief Revenue Officer at Ledgerloop (was Chief Revenue Officer at Stackwise)",
+                     *               "change_type": "career_change",
+                     *               "body": {
+                     *                 "variant": "career_change",
+                     *                 "previous": {
+                     *                   "title": "Chief Revenue Officer",
+                     *                   "company": "Stackwise"
+                     *                 },
+                     *                 "current": {
+                     *                   "title": "Chief Revenue Officer",
+                     *                   "company": "Ledgerloop"
+                     *                 }
+                     *               },
+                     *               "detected_at": "2026-11-25T14:18:21.990Z",
+                     *               "connection": {
+                     *                 "id": 1,
+                     *                 "source": "network_a",
+                     *                 "username": "ACoAAWGVM3J1CP",
+                     *                 "name": "Maja Petit"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            event: "radar.update.created" | "radar.connection.created" | "radar.application.failed" | "saved_filter.cards_matched" | "ping";
+                            /** @description the webhook-id header: the same on every attempt and redelivery */
+                            webhook_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivering" | "succeeded" | "failed";
+                            attempts: number;
+                            response_status: number | null;
+                            /** @description the first 1 KB of the last response's body */
+                            response_body: string | null;
+                            /** @description why the last attempt failed when it got no usable answer */
+                            error: string | null;
+                            duration_ms: number | null;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
+                            request: {
+                                /** @description headers of the last attempt (null before the first) */
+                                headers: {
+                                    [key: string]: string;
+                                } | null;
+                                /** @description the event: {type, timestamp, data} */
+                                body: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

@@ -39,6 +39,7 @@ const CAPABILITY_SCOPES: Record<TCapability, readonly TOAuthScope[] | "any"> = {
   network_a_profiles: ["network_a:read"],
   network_a_collections: ["network_a:read"],
   radar: ["radar:read", "radar:write"],
+  webhooks: ["webhooks:manage"],
   token: "any",
 };
 

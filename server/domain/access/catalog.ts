@@ -12,6 +12,7 @@ export type TCapability =
   | "network_a_profiles"
   | "network_a_collections"
   | "radar"
+  | "webhooks"
   | "token";
 
 export interface TCatalogEndpoint {
@@ -112,6 +113,22 @@ export const CAPABILITIES: Record<TCapability, TCapabilityInfo> = {
       e("POST", "/v1/radar/connections/bulk-delete/", "Disconnect several"),
       e("GET", "/v1/radar/updates/meta/", "Filter values for the updates feed"),
       e("GET", "/v1/radar/updates/", "Feed of profile updates"),
+    ],
+  },
+  webhooks: {
+    path: "/v1/webhooks/",
+    description: "Signed push notifications of radar changes and new saved-filter matches",
+    restricted: false,
+    endpoints: [
+      e("POST", "/v1/webhooks/", "Create a webhook endpoint"),
+      e("GET", "/v1/webhooks/", "List webhook endpoints"),
+      e("GET", "/v1/webhooks/{id}/", "A webhook endpoint"),
+      e("PATCH", "/v1/webhooks/{id}/", "Change, disable or enable an endpoint"),
+      e("DELETE", "/v1/webhooks/{id}/", "Delete an endpoint"),
+      e("POST", "/v1/webhooks/{id}/test/", "Send a test event"),
+      e("POST", "/v1/webhooks/{id}/rotate-secret/", "Rotate the signing secret"),
+      e("GET", "/v1/webhooks/{id}/deliveries/", "The endpoint's deliveries"),
+      e("POST", "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "Redeliver a delivery"),
     ],
   },
   token: {

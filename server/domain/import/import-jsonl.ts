@@ -15,6 +15,7 @@ import { writeInteractions } from "./write-interactions";
 import { writeParticipants } from "./write-participants";
 import { writeCollections, writeNetworkBProfiles, writeProfiles } from "./write-raw";
 import { writeCategories, writeLocations, writeParticipantTypes, writeRanked, writeSourceTypes } from "./write-reference";
+import { requestSavedFilterCheck } from "../webhooks/saved-filters";
 
 /**
  * Imports a JSON Lines file (docs/import-format.md).
@@ -138,6 +139,8 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
     if (participants === undefined || participants.length) await recomputeParticipantSignals(db, participants, derive);
     // New or changed cards and participants need vectors: the server's embeddings worker takes it from here.
     if (cards === undefined || cards.length || participants === undefined || participants.length) await queueEmbeddingBackfill(db);
+    // Cards may newly match saved filters: the webhooks worker checks them (saved_filter.cards_matched).
+    if (cards === undefined || cards.length) await requestSavedFilterCheck(db);
     await makeDurable(db);
     logger.debug("import finished", { lines, invalid: invalid.length, written: report.written, writeMs: timings, ms: Date.now() - started });
     return report;

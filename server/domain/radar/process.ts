@@ -1,5 +1,7 @@
 import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
 import { logger } from "../../lib/logger";
+import { outboxInsert } from "../webhooks/outbox";
 import { configuredConnector, ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./connectors";
 import { connectionColumns } from "./payloads";
 import type { TIdentifierKind, TSnapshot, TSource } from "./types";
@@ -14,7 +16,9 @@ import type { TIdentifierKind, TSnapshot, TSource } from "./types";
  * resolved through the connector (set-based), then in one statement each success becomes a
  * connection with the application's id (plus its first snapshot) and the application row is
  * removed; failures become `failed` with radar_error {code, message, attempts, failed_at} and stay
- * so until a retry is requested. An application deleted meanwhile is simply not connected.
+ * so until a retry is requested. Both statements also write the webhook event of the change
+ * (radar.connection.created, radar.application.failed) to the outbox when the account has a
+ * subscribed endpoint (server/domain/webhooks/outbox.ts). An application deleted meanwhile is simply not connected.
  */
 
 export interface TProcessOptions {
@@ -111,6 +115,7 @@ async function connect(db: TDb, done: { row: TClaimed; snapshot: TSnapshot }[]):
       INSERT INTO radar_snapshot (connection_id, data, taken_at) SELECT i.id, i.snapshot, now() FROM input i JOIN conn ON conn.id = i.id
     ), del AS (
       DELETE FROM radar_application a USING conn WHERE a.id = conn.id RETURNING a.id
+    ), event AS (${outboxInsert("radar.connection.created", Prisma.sql`(SELECT o.account_id, conn.id AS subject_id FROM conn JOIN owned o ON o.id = conn.id)`)}
     )
     SELECT o.id, EXISTS (SELECT 1 FROM del WHERE del.id = o.id) AS connected FROM owned o`;
   return { owned: rows.map((r) => r.id), connected: new Set(rows.filter((r) => r.connected).map((r) => r.id)) };
@@ -119,12 +124,18 @@ async function connect(db: TDb, done: { row: TClaimed; snapshot: TSnapshot }[]):
 async function fail(db: TDb, failures: TFailure[]): Promise<number> {
   if (failures.length === 0) return 0;
   const json = JSON.stringify(failures);
-  return db.$executeRaw`
-    UPDATE radar_application a
-       SET init_status = 'failed', lease_until = NULL, updated_at = now(),
-           radar_error = jsonb_build_object('code', x.code, 'message', x.message, 'attempts', a.attempts, 'failed_at', ${new Date().toISOString()}::text)
-      FROM jsonb_to_recordset(${json}::jsonb) AS x(id int, attempts int, code text, message text)
-     WHERE a.id = x.id AND a.attempts = x.attempts AND a.init_status = 'processing'`;
+  const [r] = await db.$queryRaw<{ n: number }[]>`
+    WITH failed AS (
+      UPDATE radar_application a
+         SET init_status = 'failed', lease_until = NULL, updated_at = now(),
+             radar_error = jsonb_build_object('code', x.code, 'message', x.message, 'attempts', a.attempts, 'failed_at', ${new Date().toISOString()}::text)
+        FROM jsonb_to_recordset(${json}::jsonb) AS x(id int, attempts int, code text, message text)
+       WHERE a.id = x.id AND a.attempts = x.attempts AND a.init_status = 'processing'
+      RETURNING a.id, a.account_id
+    ), event AS (${outboxInsert("radar.application.failed", Prisma.sql`(SELECT account_id, id AS subject_id FROM failed)`)}
+    )
+    SELECT count(*)::int AS n FROM failed`;
+  return r?.n ?? 0;
 }
 
 /** Claims and processes one batch. */

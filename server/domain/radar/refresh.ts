@@ -1,5 +1,7 @@
 import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
 import { logger } from "../../lib/logger";
+import { outboxInsert } from "../webhooks/outbox";
 import { configuredConnector, type TConnector, type TConnectorResult } from "./connectors";
 import { detectChange, type TDetectedChange } from "./diff";
 import { connectionColumns } from "./payloads";
@@ -15,7 +17,8 @@ import type { TSnapshot, TSource } from "./types";
  * refreshers take different rows, and a claimed row is not due again until the next interval).
  * The current snapshots come from the connector by external id, set-based. A snapshot equal to the
  * previous one changes nothing; a different one is stored (connection + radar_snapshot row), and
- * when a tracked field changed (diff.ts) an update is recorded, all in one statement.
+ * when a tracked field changed (diff.ts) an update is recorded, all in one statement (with its
+ * radar.update.created webhook event in the outbox, when the account subscribes to it).
  */
 
 export interface TRefreshOptions {
@@ -101,7 +104,8 @@ async function store(db: TDb, changed: TChanged[]): Promise<{ changed: number; u
       INSERT INTO radar_update (account_id, connection_id, source, change_type, description, body, detected_at)
       SELECT upd.account_id, upd.id, upd.source, i.change_type, i.description, i.body, now()
         FROM input i JOIN upd ON upd.id = i.id WHERE i.description IS NOT NULL
-      RETURNING id
+      RETURNING id, account_id
+    ), event AS (${outboxInsert("radar.update.created", Prisma.sql`(SELECT account_id, id AS subject_id FROM ins)`)}
     )
     SELECT (SELECT count(*) FROM upd)::int AS changed, (SELECT count(*) FROM ins)::int AS updates`;
   return r ?? { changed: 0, updates: 0 };

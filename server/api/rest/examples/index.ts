@@ -6,6 +6,7 @@ import { RAWDATA_EXAMPLES } from "./rawdata";
 import { REFERENCE_EXAMPLES } from "./reference";
 import { TOKEN_EXAMPLES } from "./token";
 import type { TExampleTable } from "./types";
+import { WEBHOOK_EXAMPLES } from "./webhooks";
 
 /** Every operation's examples, keyed by operationId (one file per domain). */
 export const EXAMPLES: TExampleTable = {
@@ -16,4 +17,5 @@ export const EXAMPLES: TExampleTable = {
   ...RAWDATA_EXAMPLES,
   ...RADAR_APPLICATION_EXAMPLES,
   ...RADAR_CONNECTION_EXAMPLES,
+  ...WEBHOOK_EXAMPLES,
 };

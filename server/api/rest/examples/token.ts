@@ -28,6 +28,7 @@ export const TOKEN_EXAMPLES: TExampleTable = {
             note: "Restricted: raw data is enabled per account. Ask your account manager or write to support to request access.",
           },
           radar: { path: "/v1/radar/", allowed: true },
+          webhooks: { path: "/v1/webhooks/", allowed: true },
           token: { path: "/v1/token/validate/", allowed: true },
         },
         scope: "full",

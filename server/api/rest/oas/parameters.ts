@@ -110,7 +110,7 @@ export function fixParameter(p: TParameter, op: TOperationDoc): void {
   const schema = (p.schema ??= {});
   if (p.in === "path") {
     p.required = true;
-    if (p.name === "id") p.schema = { type: "integer", minimum: 1, maximum: 999_999_999 };
+    if (p.name === "id" || p.name === "delivery_id") p.schema = { type: "integer", minimum: 1, maximum: 999_999_999 };
   }
   if (p.name === "limit" && op.page) {
     Object.assign(schema, { type: "integer", minimum: 1, default: op.page.default });

@@ -9,6 +9,8 @@ export const TAGS = {
   "Raw data":
     "Restricted (enabled per account): founder profiles and named collections of them. Parameters here are lenient: an invalid value is ignored (and named in `meta.ignored`) rather than rejected.",
   Radar: "Follow profiles on network_a and network_b, and read a feed of their changes (career moves, headline and bio changes).",
+  Webhooks:
+    "Signed push notifications: endpoints that receive radar updates, new connections, failed applications and new saved-filter matches as they happen (Standard Webhooks signatures; see the webhooks guide).",
   Utilities: "Token validation: plan, quota usage, capabilities and scope of the token.",
 } as const;
 

@@ -4,6 +4,7 @@ import { PARTICIPANT_OPERATIONS } from "./participants";
 import { RADAR_OPERATIONS } from "./radar";
 import { RAWDATA_OPERATIONS } from "./rawdata";
 import { TOKEN_OPERATIONS } from "./token";
+import { WEBHOOK_OPERATIONS } from "./webhooks";
 
 /** Every REST operation's documentation, keyed by "METHOD /path/" (one file per domain). */
 export const OPERATIONS: TOperationTable = {
@@ -12,4 +13,5 @@ export const OPERATIONS: TOperationTable = {
   ...PARTICIPANT_OPERATIONS,
   ...RAWDATA_OPERATIONS,
   ...RADAR_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 };

@@ -1,0 +1,213 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "../../../_trpc/client";
+import { DeliveryLog } from "./delivery-log";
+
+const EVENTS = [
+  ["radar.update.created", "Radar update detected"],
+  ["radar.connection.created", "Profile connected on the radar"],
+  ["radar.application.failed", "Radar application failed"],
+  ["saved_filter.cards_matched", "New cards match a saved filter"],
+] as const;
+type TEventName = (typeof EVENTS)[number][0];
+
+/** Endpoints (create, enable/disable, rotate, test, delete); the selected one's delivery log (?endpoint=ID). */
+export function WebhooksPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const selected = search.get("endpoint");
+  const list = useQuery(trpc.webhooks.list.queryOptions({}));
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<TEventName[]>(["radar.update.created"]);
+  const [secret, setSecret] = useState<{ id: number; secret: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+  const refreshLog = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
+  const select = (id: number | null) => {
+    const q = new URLSearchParams(search.toString());
+    if (id === null) q.delete("endpoint");
+    else q.set("endpoint", String(id));
+    router.replace(q.size ? `${pathname}?${q}` : pathname, { scroll: false });
+  };
+
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: (r) => {
+        setSecret({ id: r.data.id, secret: r.data.secret });
+        setUrl("");
+        setDescription("");
+        void refresh();
+      },
+    }),
+  );
+  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: () => void refresh() }));
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: (r) => {
+        if (selected === String(r.data.id)) select(null);
+        void refresh();
+      },
+    }),
+  );
+  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (r) => setSecret({ id: r.data.id, secret: r.data.secret }) }));
+  const test = useMutation(
+    trpc.webhooks.test.mutationOptions({
+      onSuccess: (_r, input) => {
+        select(Number(input.id));
+        void refreshLog();
+      },
+    }),
+  );
+  const createError = create.error?.message;
+
+  return (
+    <div className="mt-6 space-y-8">
+      <form
+        aria-label="Add an endpoint"
+        className="space-y-3 rounded border border-slate-200 p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ url, events, description: description || undefined });
+        }}
+      >
+        <h2 className="font-medium">Add an endpoint</h2>
+        <label className="block text-sm">
+          URL
+          <input
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            required
+            type="url"
+            placeholder="https://hooks.example.com/venture-monitor"
+            className="mt-1 block w-full max-w-xl rounded border border-slate-300 px-3 py-1.5"
+          />
+        </label>
+        <label className="block text-sm">
+          Description
+          <input
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="Optional"
+            className="mt-1 block w-full max-w-xl rounded border border-slate-300 px-3 py-1.5"
+          />
+        </label>
+        <fieldset className="text-sm">
+          <legend>Events</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+            {EVENTS.map(([name, label]) => (
+              <label key={name} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={events.includes(name)}
+                  onChange={(e) => setEvents((prev) => (e.target.checked ? [...prev, name] : prev.filter((x) => x !== name)))}
+                />
+                {label} <code className="text-xs text-slate-500">{name}</code>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" disabled={create.isPending || events.length === 0} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+          Add endpoint
+        </button>
+        {createError && (
+          <p role="alert" className="text-sm text-rose-700">
+            {createError}
+          </p>
+        )}
+      </form>
+
+      {secret && (
+        <div role="status" className="rounded border border-emerald-300 bg-emerald-50 p-3 text-sm">
+          Signing secret of endpoint {secret.id} (copy it now, it will not be shown again):{" "}
+          <code data-testid="webhook-secret" className="break-all">
+            {secret.secret}
+          </code>
+        </div>
+      )}
+
+      <section aria-labelledby="endpoints-heading">
+        <h2 id="endpoints-heading" className="font-medium">
+          Endpoints
+        </h2>
+        {list.isLoading && <p className="text-sm text-slate-500">Loading…</p>}
+        {list.error && (
+          <p role="alert" className="text-sm text-rose-700">
+            Could not load your endpoints: {list.error.message}
+          </p>
+        )}
+        {list.data?.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No endpoint yet.</p>}
+        <ul className="mt-2 space-y-3">
+          {list.data?.data.map((ep) => (
+            <li key={ep.id} data-testid="webhook-endpoint" className={`rounded border p-3 text-sm ${selected === String(ep.id) ? "border-slate-900" : "border-slate-200"}`}>
+              <div className="flex flex-wrap items-baseline gap-x-3">
+                <span className="break-all font-mono">{ep.url}</span>
+                <span className={ep.enabled ? "text-emerald-700" : "text-rose-700"}>{ep.enabled ? "Enabled" : "Disabled"}</span>
+                {ep.description && <span className="text-slate-600">{ep.description}</span>}
+              </div>
+              {!ep.enabled && ep.disabled_reason && <p className="mt-1 text-rose-700">{ep.disabled_reason}</p>}
+              <p className="mt-1 text-xs text-slate-500" data-testid="webhook-events">
+                {ep.events.join(", ")}
+              </p>
+              <fieldset className="mt-1 flex flex-wrap gap-x-4 text-xs">
+                <legend className="sr-only">Events of {ep.url}</legend>
+                {EVENTS.map(([name]) => (
+                  <label key={name} className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      aria-label={`${name} for ${ep.url}`}
+                      checked={ep.events.includes(name)}
+                      disabled={update.isPending || (ep.events.length === 1 && ep.events.includes(name))}
+                      onChange={(e) =>
+                        update.mutate({
+                          id: String(ep.id),
+                          events: e.target.checked ? [...ep.events.filter((x) => x !== "ping"), name] : ep.events.filter((x) => x !== name && x !== "ping"),
+                        })
+                      }
+                    />
+                    {name}
+                  </label>
+                ))}
+              </fieldset>
+              <div className="mt-2 flex flex-wrap gap-4">
+                <button type="button" className="text-slate-900 hover:underline" onClick={() => select(ep.id)}>
+                  Deliveries
+                </button>
+                <button type="button" className="text-slate-900 hover:underline" disabled={test.isPending} onClick={() => test.mutate({ id: String(ep.id) })}>
+                  Send test
+                </button>
+                <button
+                  type="button"
+                  className="text-slate-900 hover:underline"
+                  onClick={() => update.mutate({ id: String(ep.id), enabled: !ep.enabled })}
+                >
+                  {ep.enabled ? "Disable" : "Enable"}
+                </button>
+                <button type="button" className="text-slate-900 hover:underline" onClick={() => rotate.mutate({ id: String(ep.id) })}>
+                  Rotate secret
+                </button>
+                <button
+                  type="button"
+                  className="text-rose-700 hover:underline"
+                  aria-label={`Delete ${ep.url}`}
+                  onClick={() => {
+                    if (window.confirm(`Delete the endpoint ${ep.url} and its delivery log?`)) remove.mutate({ id: String(ep.id) });
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {selected && list.data?.data.some((e) => String(e.id) === selected) && <DeliveryLog endpointId={selected} />}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { ZCardFilterParams } from "../../api/routers/cards/list.types";
+import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
+import { iso } from "../../lib/format";
+import { logger } from "../../lib/logger";
+import { COMPACT_FIELDS } from "../cards/fields";
+import { buildCardWhere } from "../cards/filters";
+import { cardItems } from "../cards/list";
+import type { TCardFilterParams } from "../cards/params";
+import { cardRowJson, decodeCardRow } from "../cards/rows";
+import { claim, complete, enqueue } from "../jobs/queue";
+import { recordEvent } from "./outbox";
+
+/**
+ * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
+ * sent once per filter. Checked on a schedule and after each import (the import queues a check).
+ * Only filters of accounts with an enabled endpoint subscribed to the event are checked.
+ *
+ * saved_filter_match holds the cards already matched per filter: a check inserts the filter's
+ * current matches (ON CONFLICT DO NOTHING) and the inserted ones are the new matches. A filter's
+ * first check (no saved_filter_check row yet) records its matches without sending them: they are
+ * not new. The insert, the event and the check row are one transaction, so a crash sends nothing
+ * twice and loses nothing. A semantic filter is matched by its text search (similarity ranking
+ * has no fixed set of matches). Cards go out in the compact list shape, at most 100 per event.
+ */
+
+export const SAVED_FILTER_CHECK_MS = 5 * 60 * 1000;
+const QUEUE = "webhooks-saved-filters";
+const CARDS_PER_EVENT = 100;
+
+/** Asks the worker to check saved filters soon (after an import). */
+export const requestSavedFilterCheck = (db: TDb) => enqueue(db, QUEUE, {}, { key: "check" });
+
+interface TFilterRow {
+  id: number;
+  account_id: number;
+  name: string;
+  params: unknown;
+  created_at: Date;
+  updated_at: Date;
+  checked: boolean;
+}
+
+async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
+  return db.$queryRaw<TFilterRow[]>`
+    SELECT f.id, f.account_id, f.name, f.params, f.created_at, f.updated_at, (ck.filter_id IS NOT NULL) AS checked
+      FROM saved_filter f LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoint e
+                    WHERE e.account_id = f.account_id AND e.enabled AND 'saved_filter.cards_matched' = ANY(e.events))
+     ORDER BY f.id`;
+}
+
+async function compactCards(db: TDb, accountId: number, ids: number[]) {
+  const rows = await db.$queryRaw<{ row: string | null }[]>`
+    SELECT ${cardRowJson(accountId, Prisma.sql`m.card_id`)} AS row FROM unnest(${ids}::int[]) AS m(card_id) ORDER BY m.card_id`;
+  return cardItems(db, accountId, rows.flatMap((r) => (r.row ? [decodeCardRow(r.row)] : [])), { fields: COMPACT_FIELDS, userData: false });
+}
+
+/**
+ * Checks one filter; returns how many cards newly matched (0 on its first check). The candidates
+ * (matching, not yet recorded) are read and formatted first; the transaction then records them,
+ * keeping only those it inserted (a concurrent check may have taken some), with their events.
+ */
+async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
+  const parsed = ZCardFilterParams.safeParse(f.params ?? {});
+  if (!parsed.success) return 0; // no longer valid parameters: the cards list refuses them too
+  const params: TCardFilterParams = { ...(parsed.data as TCardFilterParams), semantic: undefined };
+  const where = await buildCardWhere(db, f.account_id, params);
+  const candidates = where.empty
+    ? []
+    : (
+        await db.$queryRaw<{ id: number }[]>`
+          SELECT c.id FROM card c
+           WHERE ${where.sql} AND NOT EXISTS (SELECT 1 FROM saved_filter_match m WHERE m.filter_id = ${f.id} AND m.card_id = c.id)
+           ORDER BY c.id`
+      ).map((r) => r.id);
+  const cards = f.checked && candidates.length ? await compactCards(db, f.account_id, candidates) : [];
+  return db.$transaction(
+    async (tx) => {
+      const inserted = candidates.length
+        ? await tx.$queryRaw<{ card_id: number }[]>`
+            INSERT INTO saved_filter_match (filter_id, card_id) SELECT ${f.id}, x FROM unnest(${candidates}::int[]) AS x
+            ON CONFLICT DO NOTHING RETURNING card_id`
+        : [];
+      await tx.$executeRaw`
+        INSERT INTO saved_filter_check (filter_id, checked_at) VALUES (${f.id}, now())
+        ON CONFLICT (filter_id) DO UPDATE SET checked_at = now()`;
+      if (!f.checked || inserted.length === 0) return 0;
+      const ours = new Set(inserted.map((m) => m.card_id));
+      const sent = cards.filter((c) => ours.has(c.id!));
+      const filter = { id: f.id, name: f.name, params: f.params ?? {}, created_at: iso(f.created_at), updated_at: iso(f.updated_at) };
+      for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
+        await recordEvent(tx, f.account_id, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
+      }
+      return sent.length;
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}
+
+/** Checks every subscribed saved filter once. */
+export async function checkSavedFilters(db: TDb): Promise<{ filters: number; cards: number; events: number }> {
+  const filters = await filtersToCheck(db);
+  let cards = 0;
+  let events = 0;
+  for (const f of filters) {
+    try {
+      const n = await checkFilter(db, f);
+      cards += n;
+      events += Math.ceil(n / CARDS_PER_EVENT);
+    } catch (error) {
+      logger.error("saved filter check failed", { filter: f.id, error });
+    }
+  }
+  return { filters: filters.length, cards, events };
+}
+
+/**
+ * One tick of the saved-filter loop: checks when an import asked for it, or when the schedule's
+ * period has passed since `lastRun`. Returns whether it checked.
+ */
+export async function savedFilterTick(db: TDb, lastRun: number, periodMs = SAVED_FILTER_CHECK_MS): Promise<boolean> {
+  const jobs = await claim(db, QUEUE, 1, 10 * 60_000);
+  if (jobs.length === 0 && Date.now() - lastRun < periodMs) return false;
+  await checkSavedFilters(db);
+  await complete(
+    db,
+    jobs.map((j) => j.id),
+  );
+  return true;
+}
