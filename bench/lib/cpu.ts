@@ -69,3 +69,13 @@ export function cpuPerRequest(before: TCpuSample, after: TCpuSample, requests: n
   const per = (k: keyof TCpuSample) => (requests > 0 ? (after[k] - before[k]) / requests : 0);
   return { pg_ms: per("postgres"), svc_ms: per("service"), load_ms: per("load") };
 }
+
+/** CPU ms so far of each named process tree (a root pid and every process under it). */
+export function treeCpu(roots: Record<string, number>): Record<string, number> {
+  const procs = processes();
+  const children = new Map<number, TProc[]>();
+  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const byPid = new Map(procs.map((p) => [p.pid, p]));
+  const sum = (pid: number): number => (byPid.get(pid)?.ms ?? 0) + (children.get(pid) ?? []).reduce((t, c) => t + sum(c.pid), 0);
+  return Object.fromEntries(Object.entries(roots).map(([name, pid]) => [name, sum(pid)]));
+}

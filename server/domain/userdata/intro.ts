@@ -1,4 +1,6 @@
 import type { TDb } from "../../db/client";
+import { Prisma } from "../../db/generated/prisma/client";
+import { readRows } from "../../db/read";
 import { validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
 import { requireCard } from "./cards";
@@ -40,6 +42,7 @@ export async function cancelIntro(db: TDb, accountId: number, cardId: number): P
  * read the primary, also once the requests are cancelled (a replica may still hold them).
  */
 export async function hasAskedIntro(db: TDb, accountId: number): Promise<boolean> {
-  const rows = await db.$queryRaw<{ asked: boolean }[]>`SELECT asked_intro AS asked FROM account WHERE id = ${accountId}`;
+  // On every card read routed to a replica: straight through the driver pool (server/db/read.ts).
+  const rows = await readRows<{ asked: boolean }>(db, Prisma.sql`SELECT asked_intro AS asked FROM account WHERE id = ${accountId}`);
   return rows[0]?.asked ?? false;
 }
