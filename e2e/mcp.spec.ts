@@ -1,10 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
-import { demoCredentials, vmon } from "./support";
+import { insecure, loopback, signInIfAsked } from "./oauth-app";
+import { vmon } from "./support";
 
 /**
  * An agent that knows only the MCP server's URL, against the started server: its first POST /mcp
@@ -13,30 +12,6 @@ import { demoCredentials, vmon } from "./support";
  * redirect caught by a loopback listener; the SDK's MCP client then lists and calls the tools with
  * the access token.
  */
-
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
-
-async function loopback(): Promise<{ server: Server; port: number; next: () => Promise<URL> }> {
-  let waiting: ((u: URL) => void) | undefined;
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    if (url.pathname !== "/callback") return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end("<!doctype html><title>Done</title><p>You can close this window.</p>");
-    waiting?.(url);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { server, port, next: () => new Promise<URL>((resolve) => (waiting = resolve)) };
-}
-
-async function signInIfAsked(page: Page) {
-  if (!/\/signin/.test(page.url())) return;
-  const { email, password } = demoCredentials();
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 test("an MCP client discovers the authorization server from a 401, signs in with PKCE and calls search_cards", async ({ page, baseURL }) => {
   const mcpUrl = new URL("/mcp", baseURL);

@@ -1,8 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
-import { demoCredentials, vmon } from "./support";
+import { insecure, loopback, signInIfAsked } from "./oauth-app";
+import { vmon } from "./support";
 
 /**
  * A partner app's whole journey against the started server, with a real OAuth client library:
@@ -10,36 +9,10 @@ import { demoCredentials, vmon } from "./support";
  * local listener, the code exchanged, /v1 called with the access token, a refresh, a revocation.
  */
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
-
-/** A loopback listener standing in for a native app's redirect URI (RFC 8252). */
-async function loopback(): Promise<{ server: Server; port: number; next: () => Promise<URL> }> {
-  let waiting: ((u: URL) => void) | undefined;
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    // Only the redirect itself answers a wait (the browser also asks this "app" for /favicon.ico).
-    if (url.pathname !== "/callback") return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end("<!doctype html><title>Done</title><p>You can close this window.</p>");
-    waiting?.(url);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { server, port, next: () => new Promise<URL>((resolve) => (waiting = resolve)) };
-}
-
 function registerPublicApp(name: string): string {
   const r = vmon(["oauth-clients", "create", "--name", name, "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout).client_id as string;
-}
-
-async function signInIfAsked(page: Page) {
-  if (!/\/signin/.test(page.url())) return;
-  const { email, password } = demoCredentials();
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test("a partner app signs in with Authorization Code + PKCE and uses /v1", async ({ page, baseURL }) => {
