@@ -5,6 +5,7 @@ import { radarRouter } from "./routers/radar/_router";
 import { rawDataRouter } from "./routers/rawdata/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { userDataRouter } from "./routers/user/_router";
+import { workspaceRouter } from "./routers/workspace/_router";
 import { createTRPCRouter } from "./trpc";
 
 /**
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   participants: participantsRouter,
   rawData: rawDataRouter,
   radar: radarRouter,
+  workspace: workspaceRouter,
 });
 
 export type TAppRouter = typeof appRouter;
