@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
+  { href: "/folders", label: "Folders" },
+  { href: "/saved-filters", label: "Saved filters" },
   { href: "/participants", label: "Participants" },
   { href: "/profiles", label: "Founders" },
   { href: "/radar", label: "Radar" },
