@@ -89,6 +89,31 @@ test.describe("/cards", () => {
     expect(await watch.problems()).toEqual([]);
   });
 
+  test("the column chooser is remembered; a bad filter in the URL says what to do", async ({ page }) => {
+    await signIn(page);
+    await settled(page);
+    const header = table(page).locator("thead th");
+    await expect(header.filter({ hasText: /^Round$/ })).toHaveCount(1);
+    await page.locator("summary", { hasText: /^Columns$/ }).click();
+    await page.getByRole("group", { name: "Shown columns" }).getByLabel("Round").uncheck();
+    await page.getByRole("group", { name: "Shown columns" }).getByLabel("Added").check();
+    await expect(header.filter({ hasText: /^Round$/ })).toHaveCount(0);
+    await page.reload();
+    await settled(page);
+    await expect(header.filter({ hasText: /^Round$/ })).toHaveCount(0);
+    await expect(header.filter({ hasText: /^Added/ })).toHaveCount(1);
+
+    await page.goto("/cards?min_signals=lots");
+    const alert = page.getByRole("alert").filter({ hasText: "Could not load this list" });
+    await expect(alert).toContainText("min_signals");
+    await expect(alert).toContainText("Check the filters");
+    await page.goto("/cards?search=zzzz-no-card-has-this-name-zzzz");
+    await expect(table(page).locator("tbody")).toContainText("No card matches these filters.");
+    await table(page).getByRole("button", { name: "Clear the filters" }).click();
+    await expect(page).toHaveURL(/\/cards$/);
+    await settled(page);
+  });
+
   test("exports every card matching the filter as CSV", async ({ page, request }) => {
     const { token } = demoCredentials();
     await signIn(page);
