@@ -114,6 +114,33 @@ test.describe("/cards", () => {
     await settled(page);
   });
 
+  test("type-ahead filters: a participant by name, a location out of the tree; the total follows the REST API", async ({ page, request }) => {
+    const { token } = demoCredentials();
+    await signIn(page);
+    await settled(page);
+    const participants = (await (await request.get("/v1/participants/?limit=1", { headers: auth(token) })).json()).data;
+    const p = participants[0] as { name: string; slug: string };
+    await page.locator("summary", { hasText: /^Participants/ }).click();
+    await page.getByLabel("Find participants").fill(p.name.slice(0, 6));
+    await page.getByRole("listbox", { name: "Participants suggestions" }).getByRole("button", { name: p.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`participants=${p.slug}`));
+    await settled(page);
+
+    await page.locator("summary", { hasText: /^Locations/ }).click();
+    const find = page.getByLabel("Find locations");
+    await find.fill("a");
+    const firstLocation = page.locator("details[open] fieldset label").first();
+    await firstLocation.locator("input").click();
+    await expect(page).toHaveURL(/locations=[^&]+/);
+    await expect(table(page)).toHaveAttribute("aria-busy", "false");
+
+    const q = new URL(page.url()).search;
+    const api = await (await request.get(`/v1/cards/${q}&include_total=true&limit=1`, { headers: auth(token) })).json();
+    const total = api.pagination.total as number;
+    if (total > 0) await expect(page.getByTestId("page-status")).toContainText(`${total.toLocaleString("en")} results`);
+    else await expect(table(page).locator("tbody")).toContainText("No card matches these filters.");
+  });
+
   test("exports every card matching the filter as CSV", async ({ page, request }) => {
     const { token } = demoCredentials();
     await signIn(page);
