@@ -190,6 +190,13 @@ test.describe("/cards", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(400);
     await expect(page.getByLabel("Search cards")).toBeInViewport();
+    // An open filter popover stays inside the screen, wherever its button wrapped to.
+    for (const label of [/^Folders/, /^Categories/]) {
+      await page.locator("summary", { hasText: label }).click();
+      await expect(page.locator("details[open] > div")).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+      await page.locator("summary", { hasText: label }).click();
+    }
     await rows(page).first().locator("a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);

@@ -18,12 +18,15 @@ export interface TTreeOption extends TOption {
 const summaryText = (label: string, n: number) => (n === 0 ? label : `${label} (${n})`);
 const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
-/** A popover holding a list of controls (closed by default; `<details>`, so no script is needed to open it). */
+/**
+ * A popover holding a list of controls (closed by default; `<details>`, so no script is needed to
+ * open it). On narrow screens it spans the viewport's width instead of hanging off its edge.
+ */
 function Popover({ label, count, children }: { label: string; count: number; children: ReactNode }) {
   return (
     <details className="relative text-sm">
       <summary className={`cursor-pointer ${box} ${count ? "border-sky-400 bg-sky-50" : ""}`}>{summaryText(label, count)}</summary>
-      <div className="absolute left-0 z-20 mt-1 max-h-80 w-72 max-w-[90vw] overflow-auto rounded border border-slate-200 bg-white p-2 shadow">
+      <div className="absolute left-0 z-20 mt-1 max-h-80 w-72 overflow-auto rounded border border-slate-200 bg-white p-2 shadow max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
         {children}
       </div>
     </details>
