@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
  * writes the demo credentials to DATA_DIR/demo-credentials.json.
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
+/** A server that is already running (the cluster step of `npm test`): no server of the tests' own. */
+const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,20 +18,22 @@ export default defineConfig({
   // The JSON report (file named by PLAYWRIGHT_JSON_OUTPUT_NAME) feeds the summary of `npm test`.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: external ?? `http://localhost:${port}`,
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  webServer: {
-    command: "node bin/start.js",
-    url: `http://localhost:${port}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: "node bin/start.js",
+        url: `http://localhost:${port}/api/health`,
+        timeout: 300_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+      },
 });

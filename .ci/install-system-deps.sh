@@ -4,6 +4,7 @@
 #   1. Chromium (plus fonts so screenshots are readable)
 #   2. the pgvector extension for the local PostgreSQL server
 #   3. a running PostgreSQL server
+#   4. PgBouncer (the cluster test starts its own instance)
 #
 # Idempotent: every step checks first and does nothing when already satisfied,
 # so a re-run on a provisioned machine only costs a few checks.
@@ -203,8 +204,24 @@ ensure_postgres_running() {
   die "PostgreSQL did not become ready on $host"
 }
 
+# ---------------------------------------------------------------------------
+# 4. PgBouncer (the cluster test: scripts/cluster-up.sh)
+# ---------------------------------------------------------------------------
+install_pgbouncer() {
+  if command -v pgbouncer >/dev/null 2>&1; then
+    log "pgbouncer already installed"
+    return 0
+  fi
+  apt_install pgbouncer
+  # The package enables a system service on the default port; the test starts its own.
+  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet pgbouncer 2>/dev/null; then
+    $SUDO systemctl stop pgbouncer || true
+  fi
+}
+
 start_ts=$SECONDS
 install_chromium
+install_pgbouncer
 install_pgvector
 ensure_postgres_running
 log "done in $((SECONDS - start_ts))s"

@@ -14,14 +14,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const only = process.argv.slice(2); // e.g. `npm test -- unit`
 
-function step(name, cmd, args, env = {}) {
-  if (only.length && !only.includes(name)) return;
+/** Runs one step; returns its exit code (0: passed). */
+function run(name, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${name}: ${[path.basename(cmd), ...args].join(" ")}\n`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    process.stdout.write(`\n=== ${name} failed (exit ${r.status ?? r.signal})\n`);
-    process.exit(r.status || 1);
-  }
+  if (r.status !== 0) process.stdout.write(`\n=== ${name} failed (exit ${r.status ?? r.signal})\n`);
+  return r.status ?? 1;
+}
+
+function step(name, cmd, args, env = {}) {
+  if (only.length && !only.includes(name)) return;
+  const status = run(name, cmd, args, env);
+  if (status !== 0) process.exit(status || 1);
 }
 
 /** A fresh database for the started server: a temporary DATA_DIR, or a new database on the server. */
@@ -68,6 +72,56 @@ if (!only.length || only.includes("e2e")) {
     await db.drop();
   }
 }
+/**
+ * The scaled-out deployment on this machine (scripts/cluster-up.sh: a primary and a streaming
+ * replica of its own, PgBouncer, two web instances, one worker): the REST end-to-end specs against
+ * each instance, then tests/cluster (jobs once, exact quotas, reads after writes, replica failover).
+ * PostgreSQL only: the embedded database has no replicas.
+ */
+function clusterSteps() {
+  if (only.length && !only.includes("cluster")) return;
+  if (!process.env.DATABASE_URL) {
+    process.stdout.write("\n=== cluster: skipped (needs the PostgreSQL server's binaries: runs with DATABASE_URL set)\n");
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "vmon-cluster-"));
+  rmSync(dir, { recursive: true, force: true }); // the script creates it, owned as it needs
+  const script = path.join(root, "scripts", "cluster-up.sh");
+  const scriptEnv = { CLUSTER_DIR: dir };
+  let status = run("cluster: up", "bash", [script, "up"], scriptEnv);
+  try {
+    if (status !== 0) return;
+    const vars = Object.fromEntries(
+      readFileSync(path.join(dir, "cluster.env"), "utf8")
+        .split("\n")
+        .filter((l) => l.includes("="))
+        .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+    );
+    const webUrls = vars.VMON_CLUSTER_WEB_URLS.split(",");
+    // The command line the specs run reaches the cluster's database as its web instances do.
+    const cli = {
+      DATABASE_URL: vars.VMON_CLUSTER_BOUNCER_URL,
+      DATABASE_DIRECT_URL: vars.VMON_CLUSTER_PRIMARY_URL,
+      PREPARED_STATEMENTS: "0",
+      LOG_LEVEL: "warn",
+    };
+    webUrls.forEach((url, i) => {
+      if (status !== 0) return;
+      status = run(`cluster: REST e2e against ${url}`, bin("playwright"), ["test", "e2e/foundation.spec.ts", "e2e/isolation.spec.ts"], {
+        ...cli,
+        E2E_BASE_URL: url,
+        DATA_DIR: path.join(dir, `web${i + 1}`),
+      });
+    });
+    if (status === 0) status = run("cluster: tests/cluster", bin("vitest"), ["run", "tests/cluster"], { ...vars, ...scriptEnv });
+  } finally {
+    run("cluster: down", "bash", [script, "down"], scriptEnv);
+  }
+  if (status !== 0) process.exit(status);
+}
+
+clusterSteps();
+
 /** The counts of both runners, as one plain line: "tests: N passed, N failed". */
 function summary() {
   let passed = 0;

@@ -107,7 +107,8 @@ test.describe("every page under its Content-Security-Policy", () => {
     await page.getByLabel("Network").selectOption("network_b");
     await page.getByLabel("Username").fill("csp-e2e-follow");
     await page.getByRole("button", { name: "Follow" }).click();
-    await expect(page.getByText("csp-e2e-follow")).toBeVisible();
+    // The list refetches after the mutation (react-query retries a failed refetch with a backoff).
+    await expect(page.getByText("csp-e2e-follow")).toBeVisible({ timeout: 15_000 });
 
     // /tokens: Create token shows the new token once.
     await visit("/tokens");

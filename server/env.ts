@@ -4,12 +4,43 @@ import { z } from "zod";
  * Every environment variable the service reads, validated in one place (README.md).
  * Read through `env()`; the result is cached per process.
  */
+/** On/off words accepted by switches, as "1" / "0". */
+const SWITCH_WORDS = new Map([
+  ["1", "1"],
+  ["on", "1"],
+  ["true", "1"],
+  ["yes", "1"],
+  ["0", "0"],
+  ["off", "0"],
+  ["false", "0"],
+  ["no", "0"],
+]);
+
 const ZEnv = z.object({
   DATABASE_URL: z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * A connection to the primary that bypasses a pooler in transaction mode (PgBouncer): migrations
+   * and LISTEN need a session of their own. Defaults to DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Read replicas (comma-separated URLs) for read-only data queries (server/db/replicas.ts); PostgreSQL only. */
+  DATABASE_READ_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
   DATA_DIR: z.string().trim().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BASE_URL: z.string().trim().url().optional(),
@@ -43,7 +74,11 @@ const ZEnv = z.object({
   RADAR_LIMIT_NETWORK_A: z.coerce.number().int().min(0).default(100),
   RADAR_LIMIT_NETWORK_B: z.coerce.number().int().min(0).default(100),
   DEMO_SEED: z.enum(["auto", "0", "1"]).default("auto"),
-  WORKERS: z.enum(["0", "1"]).default("1"),
+  /** Whether this process runs the background queues; "off" leaves them to `vmon worker` processes. */
+  WORKERS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? (SWITCH_WORDS.get(v.trim().toLowerCase()) ?? v) : undefined),
+    z.enum(["0", "1"], { message: "must be on or off (1 or 0)" }).default("1"),
+  ),
   /** "1" opens POST /oauth/register: dynamic registration of public OAuth clients (RFC 7591). */
   OAUTH_DYNAMIC_REGISTRATION: z.enum(["0", "1"]).default("0"),
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { handleOAuthEndpoint, isOAuthEndpoint } from "./auth/oauth/http";
 import { failRequest, isRestPath, serveFetch, serveRest } from "./api/rest/node";
+import { isMcpPath } from "./mcp/http";
+import { serveMcp } from "./mcp/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
 import { securityHeaders } from "./lib/security-headers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
@@ -9,7 +11,8 @@ import { env } from "./env";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
- * machine endpoints and metadata (server/auth/oauth/http.ts), everything else (UI, sign-in, the
+ * machine endpoints and metadata (server/auth/oauth/http.ts), the MCP server at /mcp
+ * (server/mcp/node.ts), everything else (UI, sign-in, the
  * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
  * result closes it.
@@ -27,7 +30,7 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
 }
 
 /**
- * Routes one request: /v1 to the REST edge, the OAuth machine endpoints to their handler, the rest
+ * Routes one request: /v1 to the REST edge, the OAuth machine endpoints and /mcp to their handlers, the rest
  * to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
  * replies itself, every other answer gets them here, set before anything is written; proxy.ts
  * adds the pages' Content-Security-Policy.
@@ -49,6 +52,10 @@ export function requestListener(handleNext: (req: IncomingMessage, res: ServerRe
     }
     if (isOAuthEndpoint(path)) {
       void serveFetch(req, res, handleOAuthEndpoint);
+      return;
+    }
+    if (isMcpPath(path)) {
+      void serveMcp(req, res);
       return;
     }
     handleNext(req, res).catch((err: unknown) => failRequest(req, res, err));

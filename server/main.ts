@@ -8,6 +8,7 @@ import { forkHttpProcesses, httpProcessCount } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
+import { closeReplicas } from "./db/replicas";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
 import { seedDemo } from "./domain/demo/seed";
 import { env } from "./env";
@@ -34,7 +35,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
     onWait: (pid) => logger.info("waiting for the embedded database to be released", { pid }),
   });
   logger.info("database", { mode: database.mode });
-  const { applied } = await migrate(database.url, (name) => logger.info("applying migration", { name }));
+  const { applied } = await migrate(database.directUrl, (name) => logger.info("applying migration", { name }));
   if (applied.length) logger.info("migrations applied", { count: applied.length });
   const rebuilt = await restoreDeferredIndexes(database.prisma);
   if (rebuilt.length) logger.info("indexes of an interrupted import built", { indexes: rebuilt });
@@ -46,7 +47,9 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT });
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   printDemoCredentials(config.DATA_DIR, config.BASE_URL);
+  // WORKERS=off: the background queues run in `vmon worker` processes (docs/deployment.md).
   const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
+  if (config.WORKERS === "0") logger.info("background queues are left to `vmon worker` processes (WORKERS=off)");
 
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
@@ -54,6 +57,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
     await stopHttp();
     await stopAuth();
     await stopWorkers();
+    await closeReplicas();
     await closeDatabase();
     process.exit(0);
   };
@@ -69,6 +73,7 @@ async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promi
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await stop();
     await stopAuth();
+    await closeReplicas();
     await closeDatabase();
     process.exit(0);
   };
@@ -80,8 +85,8 @@ async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promi
  * On PostgreSQL, an HTTP process remembers resolved API tokens while it listens for changes to
  * them (server/auth/token-cache.ts). The embedded database keeps a lookup per request.
  */
-function rememberTokens(database: { mode: string; url: string }): () => Promise<void> {
-  return database.mode === "postgres" ? listenForAuthChanges(database.url, tokenCache) : async () => {};
+function rememberTokens(database: { mode: string; directUrl: string }): () => Promise<void> {
+  return database.mode === "postgres" ? listenForAuthChanges(database.directUrl, tokenCache) : async () => {};
 }
 
 function authSecret(dataDir: string): string {

@@ -17,6 +17,7 @@ import { oauthClientsCreateCommand, oauthClientsListCommand, oauthClientsRevokeC
 import { radarProcessCommand, radarRefreshCommand } from "./commands/radar";
 import { tokensCreateCommand, tokensListCommand, tokensRevokeCommand } from "./commands/tokens";
 import { usersCreateCommand } from "./commands/users";
+import { workerCommand } from "./commands/worker";
 import { createIo, UsageError } from "./io";
 
 export const COMMANDS: TCommand[] = [
@@ -37,6 +38,7 @@ export const COMMANDS: TCommand[] = [
   radarProcessCommand,
   radarRefreshCommand,
   embeddingsRebuildCommand,
+  workerCommand,
 ];
 
 function help(): string {
@@ -84,7 +86,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const io = createIo(json);
     const state = await openDatabase({ role: "cli", waitMs: 30_000, onWait: () => io.info("waiting for the embedded database…") });
-    const database = { db: state.prisma, url: state.url, mode: state.mode, migrate: (cb?: (n: string) => void) => migrate(state.url, cb) };
+    const database = { db: state.prisma, url: state.url, mode: state.mode, migrate: (cb?: (n: string) => void) => migrate(state.directUrl, cb) };
     if (command.autoMigrate !== false) await database.migrate((n) => io.info(`applying migration ${n}`));
     await command.run({ io, values, positionals, database });
     return 0;

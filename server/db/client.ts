@@ -16,6 +16,11 @@ export type TDb = InstanceType<typeof PrismaClient>;
  */
 interface TDbState {
   url: string;
+  /**
+   * The primary without a transaction-mode pooler in between (DATABASE_DIRECT_URL, else `url`):
+   * for migrations and LISTEN, which need a session of their own.
+   */
+  directUrl: string;
   mode: "postgres" | "embedded";
   prisma: TDb;
   host?: TEmbeddedHost;
@@ -134,18 +139,21 @@ async function sessionPerConnection(url: string): Promise<boolean> {
 /** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
 export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?: (pid: number) => void } = {}) {
   g.__vmonDb ??= (async (): Promise<TDbState> => {
-    const { DATABASE_URL, DATA_DIR, PREPARED_STATEMENTS } = env();
+    const { DATABASE_URL, DATABASE_DIRECT_URL, DATA_DIR, PREPARED_STATEMENTS } = env();
     const named = async (url: string) => !!DATABASE_URL && PREPARED_STATEMENTS === "1" && (await sessionPerConnection(url));
     // Set by the process that hosts the embedded database (and by tests for their own database).
     const shared = process.env.VMON_DATABASE_URL;
     if (shared) {
       const prisma = createPrisma(shared, 10, { namedStatements: await named(shared) });
-      return { url: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma };
+      return { url: shared, directUrl: shared, mode: DATABASE_URL ? "postgres" : "embedded", prisma };
     }
-    if (DATABASE_URL) return { url: DATABASE_URL, mode: "postgres", prisma: createPrisma(DATABASE_URL, 16, { namedStatements: await named(DATABASE_URL) }) };
+    if (DATABASE_URL) {
+      const prisma = createPrisma(DATABASE_URL, 16, { namedStatements: await named(DATABASE_URL) });
+      return { url: DATABASE_URL, directUrl: DATABASE_DIRECT_URL ?? DATABASE_URL, mode: "postgres", prisma };
+    }
     const host = await startEmbeddedHost(`${DATA_DIR}/pglite`, opts);
     process.env.VMON_DATABASE_URL = host.url;
-    return { url: host.url, mode: "embedded", prisma: createPrisma(host.url), host };
+    return { url: host.url, directUrl: host.url, mode: "embedded", prisma: createPrisma(host.url), host };
   })().catch((err) => {
     g.__vmonDb = undefined;
     throw err;

@@ -17,9 +17,9 @@ import { toErrorResponse, type TErrorResponse } from "./errors";
 
 const MAX_BODY_BYTES = 1_000_000;
 // PostgreSQL text cannot hold NUL characters: refuse them at the edge rather than fail in SQL.
-const NUL_ERROR = new AppError("validation_error", "Parameters and bodies must not contain NUL characters.");
+export const NUL_ERROR = new AppError("validation_error", "Parameters and bodies must not contain NUL characters.");
 
-function containsNul(value: unknown): boolean {
+export function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\0");
   if (value && typeof value === "object") {
     return Object.entries(value).some(([k, v]) => k.includes("\0") || containsNul(v));

@@ -19,7 +19,9 @@ export interface TIntroRequest {
 export async function requestIntro(db: TDb, accountId: number, cardId: number, message?: string): Promise<TIntroRequest> {
   const card = await requireCard(db, cardId);
   if (!card.open_to_intro) throw validationError("card_id", "this card does not accept intro requests");
+  // The account's asked_intro flag is set in the same statement (see hasAskedIntro).
   const rows = await db.$queryRaw<{ id: number; card_id: number; message: string | null; created_at: Date }[]>`
+    WITH flagged AS (UPDATE account SET asked_intro = true WHERE id = ${accountId} AND NOT asked_intro)
     INSERT INTO intro_request (account_id, card_id, message) VALUES (${accountId}, ${cardId}, ${message ?? null})
     ON CONFLICT (account_id, card_id) DO UPDATE SET message = COALESCE(EXCLUDED.message, intro_request.message)
     RETURNING id, card_id, message, created_at`;
@@ -31,4 +33,13 @@ export async function cancelIntro(db: TDb, accountId: number, cardId: number): P
   await requireCard(db, cardId);
   const n = await db.$executeRaw`DELETE FROM intro_request WHERE account_id = ${accountId} AND card_id = ${cardId}`;
   return { card_id: cardId, deleted: n > 0 };
+}
+
+/**
+ * Whether the account has ever asked for an intro: then card reads that show has_intro_request
+ * read the primary, also once the requests are cancelled (a replica may still hold them).
+ */
+export async function hasAskedIntro(db: TDb, accountId: number): Promise<boolean> {
+  const rows = await db.$queryRaw<{ asked: boolean }[]>`SELECT asked_intro AS asked FROM account WHERE id = ${accountId}`;
+  return rows[0]?.asked ?? false;
 }

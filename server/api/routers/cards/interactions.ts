@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { listCardInteractions } from "../../../domain/cards/interactions";
 import { pagination } from "../../envelope";
 import { protectedProcedure } from "../../trpc";
@@ -20,10 +21,12 @@ export const cardInteractionsRoute = protectedProcedure
   .input(ZCardInteractionsRequest)
   .output(ZCardInteractionsResponse)
   .query(async ({ ctx, input }): Promise<TCardInteractionsResponse> => {
-    const r = await listCardInteractions(ctx.db, input.slug, {
-      limit: input.limit,
-      offset: input.offset,
-      includeTotal: input.include_total ?? true,
-    });
+    const r = await onReplica(ctx.db, (db) =>
+      listCardInteractions(db, input.slug, {
+        limit: input.limit,
+        offset: input.offset,
+        includeTotal: input.include_total ?? true,
+      }),
+    );
     return { data: r.data, pagination: pagination(input.limit, input.offset, r.total, r.fetched) };
   });

@@ -3,11 +3,12 @@ import { pagination } from "../../envelope";
 import { protectedProcedure, type TContext } from "../../trpc";
 import type { TAccount } from "../../../auth/caller";
 import { ZCardListBody, ZCardListRequest, ZCardListResponse, type TCardListRequest, type TCardListResponse } from "./list.types";
+import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";
 
 async function run(ctx: TContext & { account: TAccount }, input: TCardListRequest): Promise<TCardListResponse> {
   const params = await withSavedFilter(ctx.db, ctx.account.id, input);
-  const r = await listCards(ctx.db, ctx.account.id, params);
+  const r = await readCards(ctx.db, ctx.account.id, params, (db) => listCards(db, ctx.account.id, params));
   return {
     data: r.data,
     pagination: pagination(r.page.limit, r.page.offset, r.page.total, r.page.fetched),

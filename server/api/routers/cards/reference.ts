@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "../../../domain/reference/lists";
 import { listSavedFilters } from "../../../domain/userdata/filters";
 import { listFolders } from "../../../domain/userdata/folders";
@@ -20,28 +21,28 @@ const get = (path: `/${string}`, summary: string) =>
 export const categoriesRoute = get("/cards/categories/", "Categories: parents with their children")
   .output(ZCategoriesResponse)
   .query(async ({ ctx }) => {
-    const { data, total } = await categoryTree(ctx.db);
+    const { data, total } = await onReplica(ctx.db, categoryTree);
     return { data, meta: { total } };
   });
 
 export const stagesRoute = get("/cards/stages/", "Stages")
   .output(ZSlugNameListResponse)
   .query(async ({ ctx }) => {
-    const data = await stagesList(ctx.db);
+    const data = await onReplica(ctx.db, stagesList);
     return { data, meta: { total: data.length } };
   });
 
 export const roundsRoute = get("/cards/rounds/", "Rounds")
   .output(ZSlugNameListResponse)
   .query(async ({ ctx }) => {
-    const data = await roundsList(ctx.db);
+    const data = await onReplica(ctx.db, roundsList);
     return { data, meta: { total: data.length } };
   });
 
 export const locationsRoute = get("/cards/locations/", "Locations: regions with their countries, states and cities")
   .output(ZLocationsResponse)
   .query(async ({ ctx }) => {
-    const t = await locationTree(ctx.db);
+    const t = await onReplica(ctx.db, locationTree);
     return { data: t.data, meta: { total: t.total, us_regions_total: t.usRegions, world_regions_total: t.worldRegions } };
   });
 
@@ -62,6 +63,6 @@ export const filtersRoute = get("/cards/filters/", "Your saved filters (ids for 
 export const sourceTypesRoute = get("/cards/source-types/", "Source types (slugs for source_types)")
   .output(ZSourceTypesResponse)
   .query(async ({ ctx }) => {
-    const data = await sourceTypesList(ctx.db);
+    const data = await onReplica(ctx.db, sourceTypesList);
     return { data, meta: { total: data.length } };
   });

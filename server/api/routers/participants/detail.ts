@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { participantBySlug } from "../../../domain/participants/read";
 import { protectedProcedure } from "../../trpc";
 import { ZParticipantDetailRequest, ZParticipantDetailResponse, type TParticipantDetailResponse } from "./detail.types";
@@ -16,6 +17,9 @@ export const participantDetailRoute = protectedProcedure
   .output(ZParticipantDetailResponse)
   .query(async ({ ctx, input }): Promise<TParticipantDetailResponse> => {
     const includeUserData = input.include_user_data ?? false;
-    const data = await participantBySlug(ctx.db, input.slug, { savedFor: includeUserData ? ctx.account.id : undefined });
+    // Whether the caller saved it is their own data: then the primary, else a replica may answer.
+    const data = includeUserData
+      ? await participantBySlug(ctx.db, input.slug, { savedFor: ctx.account.id })
+      : await onReplica(ctx.db, (db) => participantBySlug(db, input.slug, {}));
     return { data, meta: { include_user_data: includeUserData } };
   });

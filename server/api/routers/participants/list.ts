@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { listParticipants } from "../../../domain/participants/list";
 import { pagination } from "../../envelope";
 import { protectedProcedure } from "../../trpc";
@@ -16,6 +17,11 @@ export const listParticipantsRoute = protectedProcedure
   .input(ZListParticipantsRequest)
   .output(ZListParticipantsResponse)
   .query(async ({ ctx, input }): Promise<TListParticipantsResponse> => {
-    const result = await listParticipants(ctx.db, ctx.account.id, toListQuery(input));
+    const query = toListQuery(input);
+    // Saved participants are the caller's own data: read on the primary; the rest may go to a replica.
+    const ownData = query.includeUserData || query.savedOnly;
+    const result = ownData
+      ? await listParticipants(ctx.db, ctx.account.id, query)
+      : await onReplica(ctx.db, (db) => listParticipants(db, ctx.account.id, query));
     return { data: result.data, pagination: pagination(input.limit, input.offset, result.total, result.fetched), meta: result.meta };
   });

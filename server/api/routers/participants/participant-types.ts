@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { participantTypes } from "../../../domain/participants/read";
 import { protectedProcedure } from "../../trpc";
 import { ZParticipantTypesRequest, ZParticipantTypesResponse, type TParticipantTypesResponse } from "./participant-types.types";
@@ -15,6 +16,6 @@ export const participantTypesRoute = protectedProcedure
   .input(ZParticipantTypesRequest)
   .output(ZParticipantTypesResponse)
   .query(async ({ ctx }): Promise<TParticipantTypesResponse> => {
-    const data = await participantTypes(ctx.db);
+    const data = await onReplica(ctx.db, participantTypes);
     return { data, meta: { total: data.length } };
   });

@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { listCollectionsFor } from "../../../domain/rawdata/collections";
 import { parsePage } from "../../../domain/rawdata/query";
 import { rawDataProcedure } from "../../trpc";
@@ -17,7 +18,7 @@ export const listCollectionsRoute = rawDataProcedure
   .output(ZListCollectionsResponse)
   .query(async ({ ctx, input }): Promise<TListCollectionsResponse> => {
     const page = parsePage(input);
-    const { items, total, fetched } = await listCollectionsFor(ctx.db, ctx.account.id, page);
+    const { items, total, fetched } = await onReplica(ctx.db, (db) => listCollectionsFor(db, ctx.account.id, page));
     return {
       data: items,
       pagination: { limit: page.limit, offset: page.offset, total, has_next: fetched > page.limit },

@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { getProfile } from "../../../domain/rawdata/profiles";
 import { rawDataProcedure } from "../../trpc";
 import { ZGetProfileRequest, ZGetProfileResponse, type TGetProfileResponse } from "./profile.types";
@@ -15,5 +16,5 @@ export const getProfileRoute = rawDataProcedure
   .input(ZGetProfileRequest)
   .output(ZGetProfileResponse)
   .query(async ({ ctx, input }): Promise<TGetProfileResponse> => ({
-    data: await getProfile(ctx.db, ctx.account, input.id),
+    data: await onReplica(ctx.db, (db) => getProfile(db, ctx.account, input.id)),
   }));

@@ -1,3 +1,4 @@
+import { onReplica } from "../../../db/replicas";
 import { listProfiles } from "../../../domain/rawdata/profiles";
 import { parseProfileQuery } from "../../../domain/rawdata/query";
 import { rawDataProcedure } from "../../trpc";
@@ -16,5 +17,5 @@ export const listProfilesRoute = rawDataProcedure
   .input(ZListProfilesRequest)
   .output(ZListProfilesResponse)
   .query(
-    async ({ ctx, input }): Promise<TListProfilesResponse> => listProfiles(ctx.db, ctx.account, parseProfileQuery(input)),
+    async ({ ctx, input }): Promise<TListProfilesResponse> => onReplica(ctx.db, (db) => listProfiles(db, ctx.account, parseProfileQuery(input))),
   );

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "saved_filter" ADD COLUMN     "last_viewed_at" TIMESTAMPTZ(6);

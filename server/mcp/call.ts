@@ -1,0 +1,43 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { TCaller } from "../auth/caller";
+import type { TDb } from "../db/client";
+import { appRouter } from "../api/root";
+import { containsNul, NUL_ERROR } from "../api/rest/handler";
+import { toErrorResponse } from "../api/rest/errors";
+import { createCallerFactory, type TContext } from "../api/trpc";
+import type { TTool } from "./tools";
+
+const createCaller = createCallerFactory(appRouter);
+
+type TProcedureFn = (input: unknown) => Promise<unknown>;
+
+/** What one HTTP request to /mcp knows: the database, who calls, and where response headers go. */
+export interface TMcpRequestContext {
+  db: TDb;
+  caller: TCaller;
+  resHeaders: TContext["resHeaders"];
+}
+
+/**
+ * Calls a tool: its procedure through a server-side tRPC caller with a fresh context, so that the
+ * procedure's middlewares run as for a /v1 request (authentication, OAuth scope, quota: one tool
+ * call is one counted request, with the same rate-limit headers). The result is the JSON of the
+ * /v1 response as `structuredContent`, with a text copy; an error is a result with `isError` and
+ * the spec's error body `{error, message, ...}` as its text.
+ */
+export async function callTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    if (containsNul(args)) throw NUL_ERROR;
+    const { path, input } = tool.route(args);
+    const ctx: TContext = { db: request.db, caller: request.caller, transport: "rest", resHeaders: request.resHeaders };
+    const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as TProcedureFn;
+    // The output as the /v1 body holds it: the JSON-RPC answer is serialised as that body is, so
+    // the structured copy reaches the client as the same JSON as the text copy (dates as strings).
+    const output = (await procedure(input)) as Record<string, unknown>;
+    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
+  } catch (err) {
+    const { body, headers } = toErrorResponse(err, `mcp:${tool.name}`);
+    for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === "retry-after") request.resHeaders.set(k, v);
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
+  }
+}
