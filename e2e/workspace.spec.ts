@@ -13,20 +13,21 @@ test.describe("analyst workspace", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/cards$/);
 
-    const list = page.getByTestId("card-list");
-    await expect(list.locator("li").first()).toBeVisible();
+    const list = page.getByTestId("card-table");
+    await expect(list.locator("tbody tr").first()).toBeVisible();
     await expect(page.getByText(/results/)).toBeVisible();
 
     await page.getByLabel("Search cards").fill("compliance");
     await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/search=compliance/);
     // The previous results stay on screen (marked busy) until the search answers.
     await expect(list).toHaveAttribute("aria-busy", "false");
-    const first = list.locator("li a").first();
+    const first = list.locator("tbody tr a").first();
     await expect(first).toBeVisible();
     const name = await first.textContent();
     await first.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name ?? "");
-    await expect(page.getByRole("heading", { name: "Recent interactions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Interactions" })).toBeVisible();
   });
 
   test("refuses a wrong password", async ({ page }) => {
@@ -70,20 +71,22 @@ test.describe("every page under its Content-Security-Policy", () => {
 
     // /cards: the list loads through tRPC (connect-src 'self'); Search filters it.
     await visit("/cards");
-    const list = page.getByTestId("card-list");
-    await expect(list.locator("li").first()).toBeVisible();
+    const list = page.getByTestId("card-table");
+    await expect(list.locator("tbody tr").first()).toBeVisible();
     await page.getByLabel("Search cards").fill("compliance");
     await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/search=compliance/);
     await expect(list).toHaveAttribute("aria-busy", "false");
-    const first = list.locator("li a").first();
+    const first = list.locator("tbody tr a").first();
     const slug = (await first.getAttribute("href"))!.split("/").pop()!;
 
     // A card page: its detail loads; the back link returns to the list (a client-side transition).
     await visit(`/cards/${slug}`);
-    await expect(page.getByRole("heading", { name: "Recent interactions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Interactions" })).toBeVisible();
     await page.getByRole("link", { name: "← Cards" }).click();
-    await expect(page).toHaveURL(/\/cards$/);
-    await expect(list.locator("li").first()).toBeVisible();
+    // Back to the list as it was left: the search is still applied.
+    await expect(page).toHaveURL(/\/cards\?search=compliance$/);
+    await expect(list.locator("tbody tr").first()).toBeVisible();
 
     // /participants: Search narrows the table.
     await visit("/participants");

@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
+  { href: "/folders", label: "Folders" },
+  { href: "/saved-filters", label: "Saved filters" },
   { href: "/participants", label: "Participants" },
   { href: "/profiles", label: "Founders" },
   { href: "/radar", label: "Radar" },
@@ -27,8 +29,9 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
   return (
     <TRPCReactProvider>
       <header className="border-b border-slate-200 bg-white">
-        <nav className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3 text-sm">
-          <Link href="/" className="font-semibold">Venture Monitor</Link>
+        <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm sm:px-6">
+          {/* A full page load: `/` answers the JSON API catalog to anything but a browser's page request (proxy.ts). */}
+          <a href="/" className="font-semibold">Venture Monitor</a>
           {NAV.map((item) => (
             <Link key={item.href} href={item.href} className="text-slate-600 hover:text-slate-900">
               {item.label}
@@ -39,7 +42,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
           </form>
         </nav>
       </header>
-      <div className="mx-auto max-w-7xl px-6 py-8">{children}</div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>
     </TRPCReactProvider>
   );
 }

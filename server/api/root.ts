@@ -6,6 +6,7 @@ import { rawDataRouter } from "./routers/rawdata/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { userDataRouter } from "./routers/user/_router";
 import { webhooksRouter } from "./routers/webhooks/_router";
+import { workspaceRouter } from "./routers/workspace/_router";
 import { createTRPCRouter } from "./trpc";
 
 /**
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   rawData: rawDataRouter,
   radar: radarRouter,
   webhooks: webhooksRouter,
+  workspace: workspaceRouter,
 });
 
 export type TAppRouter = typeof appRouter;

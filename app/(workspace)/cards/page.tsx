@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { CardsExplorer } from "./cards-explorer";
 
 export const metadata = { title: "Cards · Venture Monitor" };
@@ -6,7 +7,9 @@ export default function CardsPage() {
   return (
     <section>
       <h1 className="text-2xl font-semibold">Cards</h1>
-      <CardsExplorer />
+      <Suspense>
+        <CardsExplorer />
+      </Suspense>
     </section>
   );
 }

@@ -86,6 +86,18 @@ export async function addCardToFolder(db: TDb, accountId: number, folderId: numb
   return getFolder(db, accountId, folderId);
 }
 
+/** Adds several cards at once (the list page's "add selected to folder"); every id must be a card. */
+export async function addCardsToFolder(db: TDb, accountId: number, folderId: number, cardIds: number[]): Promise<TFolder> {
+  await getFolder(db, accountId, folderId);
+  const unique = [...new Set(cardIds)];
+  const found = await db.$queryRaw<{ id: number }[]>`SELECT id FROM card WHERE id = ANY(${unique}::int[])`;
+  if (found.length !== unique.length) throw notFound("Card");
+  await db.$executeRaw`
+    INSERT INTO folder_card (folder_id, card_id) SELECT ${folderId}, unnest(${unique}::int[]) ON CONFLICT DO NOTHING`;
+  await db.$executeRaw`UPDATE folder SET updated_at = now() WHERE id = ${folderId}`;
+  return getFolder(db, accountId, folderId);
+}
+
 export async function removeCardFromFolder(db: TDb, accountId: number, folderId: number, cardId: number): Promise<TFolder> {
   await getFolder(db, accountId, folderId);
   await requireCard(db, cardId);

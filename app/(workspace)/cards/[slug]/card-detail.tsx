@@ -2,44 +2,179 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
+import { BarChart } from "../../../_ui/bar-chart";
+import { displayableImage } from "../../../_ui/remote-image";
+import { LAST_LIST_KEY } from "../list-params";
+import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
+import { CardInteractions } from "./card-interactions";
 
-/** One card: what it is, who signalled it and when (GET /v1/cards/<slug>/). */
+type TPerson = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+
+/** Where the back link and Esc go: the list as it was left (filters intact), else /cards. */
+function useListHref() {
+  const [href, setHref] = useState("/cards");
+  useEffect(() => {
+    const last = window.sessionStorage.getItem(LAST_LIST_KEY);
+    if (last?.startsWith("/cards")) setHref(last);
+  }, []);
+  return href;
+}
+
+/** One card: everything GET /v1/cards/<slug>/ knows, with the signed-in analyst's own actions. */
 export function CardDetail({ slug }: { slug: string }) {
   const trpc = useTRPC();
+  const router = useRouter();
+  const listHref = useListHref();
   const detail = useQuery(trpc.cards.detail.queryOptions({ slug, include_user_data: true }));
-  if (detail.error) return <p role="alert" className="text-rose-700">{detail.error.message}</p>;
+  const months = useQuery(trpc.workspace.signalsPerMonth.queryOptions({ slug }));
+  const similar = useQuery(trpc.workspace.similarCards.queryOptions({ slug }));
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.key !== "Escape" || (t && ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+      router.push(listHref);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [router, listHref]);
+
+  if (detail.error) {
+    return (
+      <div role="alert" className="text-rose-800">
+        <p>{detail.error.data?.code === "NOT_FOUND" ? "There is no card at this address." : detail.error.message}</p>
+        <Link href={listHref} className="text-sky-700 underline">Back to the cards</Link>
+      </div>
+    );
+  }
   const card = detail.data?.data;
-  if (!card) return <p className="text-slate-500">Loading…</p>;
+  if (!card) return <p className="text-slate-600">Loading…</p>;
+  const ud = card.user_data ?? { is_liked: false, has_note: false, folders: [] };
+  const profile = card.network_a_profile;
+  const people = card.people as TPerson[];
+
   return (
     <article>
-      <Link href="/cards" className="text-sm text-slate-500 hover:underline">← Cards</Link>
-      <h1 className="mt-2 text-2xl font-semibold">{card.name}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">{card.description}</p>
-      <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-4">
-        <div><dt className="text-slate-500">Stage</dt><dd>{card.stage.name}</dd></div>
-        <div><dt className="text-slate-500">Round</dt><dd>{card.round.name}</dd></div>
-        <div><dt className="text-slate-500">Signals</dt><dd>{card.interactions_count}</dd></div>
-        <div><dt className="text-slate-500">Location</dt><dd>{card.location?.formatted ?? "—"}</dd></div>
+      <Link href={listHref} className="text-sm text-slate-600 hover:underline">← Cards</Link>
+      <div className="mt-2 flex flex-wrap items-start gap-3">
+        {displayableImage(card.image) && (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={displayableImage(card.image)!} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold">{card.name}</h1>
+          <p className="mt-1 flex flex-wrap gap-1 text-xs">
+            {card.trending && <span className="rounded bg-amber-100 px-1.5 text-amber-900">trending</span>}
+            {card.open_to_intro && <span className="rounded bg-emerald-100 px-1.5 text-emerald-900">open to intro</span>}
+            {card.categories.map((c) => (
+              <Link key={c.slug} href={`/cards?categories=${c.slug}`} className="rounded bg-slate-100 px-1.5 text-slate-800 hover:underline">{c.name}</Link>
+            ))}
+          </p>
+        </div>
+        <LikeButton cardId={card.id} liked={ud.is_liked} />
+      </div>
+      <p className="mt-3 max-w-3xl text-slate-700">{card.description}</p>
+      <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <div><dt className="text-slate-600">Stage</dt><dd>{card.stage.name}</dd></div>
+        <div><dt className="text-slate-600">Round</dt><dd>{card.round.name}</dd></div>
+        <div><dt className="text-slate-600">Last round</dt><dd>{card.last_round ?? "—"}</dd></div>
+        <div><dt className="text-slate-600">Signals</dt><dd>{card.interactions_count}</dd></div>
+        <div><dt className="text-slate-600">Location</dt><dd>{card.location?.formatted ?? "—"}</dd></div>
+        <div><dt className="text-slate-600">Last signal</dt><dd>{card.last_interaction_at?.slice(0, 10) ?? "—"}</dd></div>
       </dl>
-      {card.url && (
-        <a href={card.url} className="mt-3 inline-block text-sm text-sky-700 underline" rel="noreferrer" target="_blank">
-          {card.url}
-        </a>
-      )}
-      <h2 className="mt-8 text-lg font-medium">Recent interactions</h2>
-      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-        {(card.interactions ?? []).map((i) => (
-          <li key={i.id} className="flex justify-between p-3">
-            <span>
-              {i.participant.name}
-              {i.associated_participant ? <span className="text-slate-500"> · {i.associated_participant.name}</span> : null}
-            </span>
-            <time className="text-slate-500" dateTime={i.created_at}>{new Date(i.created_at).toLocaleDateString()}</time>
-          </li>
+      <p className="mt-3 flex flex-wrap gap-3 text-sm">
+        {card.url && <a href={card.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{card.url}</a>}
+        {card.social_links.map((l) => (
+          <a key={l.key} href={l.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{l.name}</a>
         ))}
-      </ul>
-      {card.has_more_interactions && <p className="mt-2 text-xs text-slate-500">Older interactions are available through the API.</p>}
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="chart-h">
+            <h2 id="chart-h" className="text-lg font-medium">Signals per month</h2>
+            {months.data && months.data.data.length > 0 ? (
+              <BarChart testId="signals-chart" valueName="Signals per month" data={months.data.data.map((m) => ({ label: m.month, value: m.count }))} />
+            ) : (
+              <p className="text-sm text-slate-600">{months.isPending ? "Loading…" : "No signal yet."}</p>
+            )}
+          </section>
+          <CardInteractions slug={slug} />
+          {people.length > 0 && (
+            <section aria-labelledby="people-h">
+              <h2 id="people-h" className="text-lg font-medium">People</h2>
+              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+                {people.map((p, i) => (
+                  <li key={String(p.id ?? i)} className="rounded border border-slate-200 bg-white p-3 text-sm">
+                    <p className="font-medium">{str(p.name) ?? "Unnamed"}</p>
+                    {str(p.type) && <p className="text-xs text-slate-600">{str(p.type)}</p>}
+                    {str(p.bio) && <p className="mt-1 line-clamp-3 text-slate-700">{str(p.bio)}</p>}
+                    <p className="mt-1 flex flex-wrap gap-2 text-xs">
+                      {(["network_a_url", "microblog_url", "code_host_url", "business_db_url", "reference_url"] as const).map((k) =>
+                        str(p[k]) ? (
+                          <a key={k} href={str(p[k])!} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">
+                            {k.replace(/_url$/, "").replace(/_/g, " ")}
+                          </a>
+                        ) : null,
+                      )}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {profile && (
+            <section aria-labelledby="profile-h">
+              <h2 id="profile-h" className="text-lg font-medium">Network profile</h2>
+              <div className="mt-2 rounded border border-slate-200 bg-white p-3 text-sm">
+                <p className="font-medium">
+                  {profile.network_a.url ? (
+                    <a href={profile.network_a.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{profile.name}</a>
+                  ) : (
+                    profile.name
+                  )}
+                </p>
+                {profile.headline && <p className="text-slate-700">{profile.headline}</p>}
+                {profile.location && <p className="text-xs text-slate-600">{profile.location}</p>}
+                {profile.summary && <p className="mt-2 text-slate-700">{profile.summary}</p>}
+                {profile.experience.length > 0 && (
+                  <ul className="mt-2 list-disc pl-5">
+                    {profile.experience.slice(0, 6).map((x, i) => (
+                      <li key={i}>{[x.title, x.company].filter(Boolean).join(" at ")}{x.startDate ? ` (${x.startDate}–${x.endDate ?? "now"})` : ""}</li>
+                    ))}
+                  </ul>
+                )}
+                {profile.tags.length > 0 && <p className="mt-2 text-xs text-slate-600">{profile.tags.join(" · ")}</p>}
+              </div>
+            </section>
+          )}
+        </div>
+        <aside className="space-y-6" aria-label="Your actions">
+          <NoteEditor key={card.id} cardId={card.id} note={ud.note?.text ?? ""} />
+          <FolderPicker cardId={card.id} folders={ud.folders} />
+          <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
+          <section aria-labelledby="similar-h">
+            <h2 id="similar-h" className="text-lg font-medium">Similar cards</h2>
+            {similar.data && (
+              <p className="text-xs text-slate-600">{similar.data.method === "semantic" ? "Nearest by meaning" : "Sharing a category"}</p>
+            )}
+            <ul className="mt-1 space-y-1 text-sm" data-testid="similar-cards">
+              {similar.data?.data.map((c) => (
+                <li key={c.slug}>
+                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">{c.name}</Link>
+                  <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
+                </li>
+              ))}
+              {similar.data?.data.length === 0 && <li className="text-slate-600">None found.</li>}
+              {similar.error && <li className="text-slate-600">Could not find similar cards.</li>}
+            </ul>
+          </section>
+        </aside>
+      </div>
     </article>
   );
 }

@@ -6,10 +6,14 @@ import {
   renameSavedFilter,
   toStoredParams,
 } from "../../../domain/userdata/filters";
+import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/userdata/filter-status";
 import { assertOwnFolders } from "../../../domain/userdata/folders";
 import { validationError } from "../../../lib/errors";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
-import { ZCardListBody } from "../cards/list.types";
+import type { TAccount } from "../../../auth/caller";
+import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
+
+type TUserCtx = TContext & { account: TAccount };
+import { ZCardFilterParams, ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**
@@ -18,14 +22,46 @@ import { ZFolderRef, ZRename, zName } from "./user.types";
  */
 const ZCreate = z.object({ name: zName(), params: ZCardListBody }).strict();
 
+/**
+ * The same, from the workspace's /cards URL: its query parameters are the GET /v1/cards/ ones, so
+ * they are read with the query-string schema (lists as comma strings).
+ */
+const ZCreateFromQuery = z
+  .object({ name: zName(), query: z.record(z.string().max(100), z.string().max(5000)).refine((q) => Object.keys(q).length <= 60, "too many parameters") })
+  .strict();
+
+function parseQuery(query: Record<string, string>): TCardListRequest {
+  const parsed = ZCardListRequest.safeParse(query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw validationError(`query.${issue.path.join(".")}`, issue.message);
+  }
+  return parsed.data;
+}
+
+/** Stored parameters as list parameters again (null when they are no longer valid). */
+const parseStored = (stored: Record<string, unknown>) => {
+  const parsed = ZCardFilterParams.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+};
+
+async function save(ctx: TUserCtx, name: string, params: TCardListRequest) {
+  if (params.semantic && !params.search) throw validationError("params.semantic", "semantic search requires search");
+  if (params.folder_ids?.length) await assertOwnFolders(ctx.db, ctx.account.id, params.folder_ids, "params.folder_ids");
+  return createSavedFilter(ctx.db, ctx.account.id, name, toStoredParams(params));
+}
+
 export const filtersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listSavedFilters(ctx.db, ctx.account.id)),
-  create: protectedProcedure.input(ZCreate).mutation(async ({ ctx, input }) => {
-    const params = input.params;
-    if (params.semantic && !params.search) throw validationError("params.semantic", "semantic search requires search");
-    if (params.folder_ids?.length) await assertOwnFolders(ctx.db, ctx.account.id, params.folder_ids, "params.folder_ids");
-    return createSavedFilter(ctx.db, ctx.account.id, input.name, toStoredParams(params));
-  }),
+  create: protectedProcedure.input(ZCreate).mutation(({ ctx, input }) => save(ctx, input.name, input.params)),
+  createFromQuery: protectedProcedure
+    .input(ZCreateFromQuery)
+    .mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
+  /** Each filter with the cards matching it now and those added since it was last opened. */
+  status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStored)),
+  markViewed: protectedProcedure
+    .input(ZFolderRef)
+    .mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
   rename: protectedProcedure
     .input(ZRename)
     .mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),

@@ -1,5 +1,6 @@
 import {
   addCardToFolder,
+  addCardsToFolder,
   createFolder,
   deleteFolder,
   getFolder,
@@ -8,7 +9,7 @@ import {
   renameFolder,
 } from "../../../domain/userdata/folders";
 import { createTRPCRouter, protectedProcedure } from "../../trpc";
-import { ZFolderCard, ZFolderRef, ZNamed, ZRename } from "./user.types";
+import { ZFolderCard, ZFolderCards, ZFolderRef, ZNamed, ZRename } from "./user.types";
 
 /** user.folders.*: the caller's folders; another account's folder id is not_found. */
 export const foldersRouter = createTRPCRouter({
@@ -22,6 +23,9 @@ export const foldersRouter = createTRPCRouter({
   addCard: protectedProcedure
     .input(ZFolderCard)
     .mutation(({ ctx, input }) => addCardToFolder(ctx.db, ctx.account.id, input.id, input.cardId)),
+  addCards: protectedProcedure
+    .input(ZFolderCards)
+    .mutation(({ ctx, input }) => addCardsToFolder(ctx.db, ctx.account.id, input.id, input.cardIds)),
   removeCard: protectedProcedure
     .input(ZFolderCard)
     .mutation(({ ctx, input }) => removeCardFromFolder(ctx.db, ctx.account.id, input.id, input.cardId)),

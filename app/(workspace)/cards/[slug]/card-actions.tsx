@@ -1,0 +1,168 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTRPC } from "../../../_trpc/client";
+
+const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
+
+/** Refetches the card (and lists that show user data) after a change. */
+function useRefresh() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: trpc.cards.pathKey() });
+    void qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
+  };
+}
+
+export function LikeButton({ cardId, liked }: { cardId: number; liked: boolean }) {
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const like = useMutation(trpc.user.likes.like.mutationOptions({ onSuccess: refresh }));
+  const unlike = useMutation(trpc.user.likes.unlike.mutationOptions({ onSuccess: refresh }));
+  const pending = like.isPending || unlike.isPending;
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      disabled={pending}
+      onClick={() => (liked ? unlike : like).mutate({ cardId })}
+      className={`${box} ${liked ? "border-rose-300 bg-rose-50 text-rose-800" : ""}`}
+    >
+      {liked ? "♥ Liked" : "♡ Like"}
+    </button>
+  );
+}
+
+/** A private note that saves itself a moment after typing stops (an empty note is deleted). */
+export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
+  const trpc = useTRPC();
+  const [text, setText] = useState(note);
+  const [status, setStatus] = useState<"saved" | "saving" | "unsaved" | "error">("saved");
+  const saved = useRef(note);
+  const id = useId();
+  const save = useMutation(trpc.user.notes.save.mutationOptions());
+  const remove = useMutation(trpc.user.notes.delete.mutationOptions());
+  useEffect(() => {
+    if (text === saved.current) return;
+    setStatus("unsaved");
+    const t = setTimeout(() => {
+      const value = text.trim();
+      setStatus("saving");
+      const done = () => {
+        saved.current = text;
+        setStatus("saved");
+      };
+      const p = value ? save.mutateAsync({ cardId, text: value }) : remove.mutateAsync({ cardId });
+      p.then(done, () => setStatus("error"));
+    }, 700);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, cardId]);
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">Private note</label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={10_000}
+        rows={4}
+        placeholder="Only you can see this note."
+        className="mt-1 w-full rounded border border-slate-300 p-2 text-sm"
+      />
+      <p role="status" className={`text-xs ${status === "error" ? "text-rose-700" : "text-slate-500"}`} data-testid="note-status">
+        {status === "saved" ? (text ? "Saved" : "") : status === "saving" ? "Saving…" : status === "unsaved" ? "Editing…" : "Could not save: try again"}
+      </p>
+    </div>
+  );
+}
+
+/** The card's folders: tick to add or remove; a new folder can be created here and gets the card. */
+export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUserData["folders"] }) {
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const all = useQuery(trpc.user.folders.list.queryOptions());
+  const add = useMutation(trpc.user.folders.addCard.mutationOptions({ onSuccess: refresh }));
+  const removeCard = useMutation(trpc.user.folders.removeCard.mutationOptions({ onSuccess: refresh }));
+  const create = useMutation(trpc.user.folders.create.mutationOptions());
+  const [name, setName] = useState("");
+  const inFolder = new Set(folders.map((f) => f.id));
+  const error = add.error?.message ?? removeCard.error?.message ?? create.error?.message;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">Folders</legend>
+      <div className="mt-1 space-y-0.5 text-sm">
+        {(all.data ?? []).map((f) => (
+          <label key={f.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={inFolder.has(f.id)}
+              onChange={(e) => (e.target.checked ? add : removeCard).mutate({ id: f.id, cardId })}
+            />
+            {f.name}
+          </label>
+        ))}
+        {all.data?.length === 0 && <p className="text-slate-500">No folders yet.</p>}
+      </div>
+      <form
+        className="mt-2 flex gap-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(
+            { name },
+            {
+              onSuccess: (f) => {
+                setName("");
+                add.mutate({ id: f.id, cardId });
+              },
+            },
+          );
+        }}
+      >
+        <input aria-label="New folder name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="New folder" className={`${box} min-w-0 flex-1`} />
+        <button type="submit" className={box} disabled={create.isPending}>Create and add</button>
+      </form>
+      {error && <p role="alert" className="mt-1 text-xs text-rose-700">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** Intro request with a message (cards open to intro only); shows when one was requested. */
+export function IntroRequest({ cardId, open, requested }: { cardId: number; open: boolean; requested: boolean }) {
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const [message, setMessage] = useState("");
+  const id = useId();
+  const request = useMutation(trpc.user.intro.request.mutationOptions({ onSuccess: refresh }));
+  const cancel = useMutation(trpc.user.intro.cancel.mutationOptions({ onSuccess: refresh }));
+  if (!open) return <p className="text-sm text-slate-500">This startup is not open to intros.</p>;
+  if (requested) {
+    return (
+      <div className="text-sm">
+        <p role="status" className="font-medium text-emerald-800">Intro requested{request.data?.message ? `: “${request.data.message}”` : "."}</p>
+        <button type="button" className={`${box} mt-1`} disabled={cancel.isPending} onClick={() => cancel.mutate({ cardId })}>
+          Withdraw the request
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        request.mutate({ cardId, ...(message.trim() ? { message: message.trim() } : {}) });
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-medium">Request an intro</label>
+      <textarea id={id} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} rows={2} placeholder="A message for the introduction (optional)" className="mt-1 w-full rounded border border-slate-300 p-2 text-sm" />
+      <button type="submit" disabled={request.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
+        Request intro
+      </button>
+      {request.error && <p role="alert" className="text-xs text-rose-700">{request.error.message}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTRPC } from "../../_trpc/client";
+import { CARD_LIST_KEYS } from "./list-params";
+
+const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+/** Saves the current /cards filter under a name (user.filters.createFromQuery). */
+export function SaveFilter({ params }: { params: Record<string, string> }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const id = useId();
+  const save = useMutation(
+    trpc.user.filters.createFromQuery.mutationOptions({
+      onSuccess: () => {
+        setOpen(false);
+        setName("");
+        void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
+      },
+    }),
+  );
+  const query: Record<string, string> = {};
+  for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id"].includes(k)) query[k] = params[k];
+  if (!open) {
+    return (
+      <button type="button" className={box} onClick={() => setOpen(true)}>
+        Save filter
+      </button>
+    );
+  }
+  return (
+    <form
+      className="flex flex-wrap items-center gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ name, query });
+      }}
+    >
+      <label htmlFor={id} className="sr-only">Saved filter name</label>
+      <input id={id} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this filter" className={box} />
+      <button type="submit" disabled={save.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">Save</button>
+      <button type="button" className={box} onClick={() => setOpen(false)}>Cancel</button>
+      {save.error && <span role="alert" className="text-sm text-rose-700">{save.error.message}</span>}
+    </form>
+  );
+}
+
+/** Adds the selected cards to one of the caller's folders in one step (or to a new folder named here). */
+export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: () => void }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const folders = useQuery(trpc.user.folders.list.queryOptions());
+  const [target, setTarget] = useState("");
+  const [newName, setNewName] = useState("");
+  const [done, setDone] = useState<string | null>(null);
+  const id = useId();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
+    void qc.invalidateQueries({ queryKey: trpc.cards.pathKey() });
+  };
+  const add = useMutation(
+    trpc.user.folders.addCards.mutationOptions({
+      onSuccess: (f) => {
+        setDone(`Added to ${f.name} (${f.cards_count} cards).`);
+        refresh();
+        onDone();
+      },
+    }),
+  );
+  const create = useMutation(trpc.user.folders.create.mutationOptions());
+  if (cardIds.length === 0) return done ? <span role="status" className="text-sm text-emerald-700">{done}</span> : null;
+  const submit = async () => {
+    setDone(null);
+    const folderId = target === "new" ? (await create.mutateAsync({ name: newName })).id : Number(target);
+    add.mutate({ id: folderId, cardIds });
+  };
+  const error = add.error?.message ?? create.error?.message;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit().catch(() => undefined);
+      }}
+    >
+      <label htmlFor={id} className="text-sm">Add {cardIds.length} selected to</label>
+      <select id={id} required value={target} onChange={(e) => setTarget(e.target.value)} className={box}>
+        <option value="">choose a folder</option>
+        {(folders.data ?? []).map((f) => (
+          <option key={f.id} value={String(f.id)}>{f.name}</option>
+        ))}
+        <option value="new">New folder…</option>
+      </select>
+      {target === "new" && (
+        <input aria-label="New folder name" required maxLength={100} value={newName} onChange={(e) => setNewName(e.target.value)} placeholder="Folder name" className={box} />
+      )}
+      <button type="submit" disabled={add.isPending || create.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">
+        Add
+      </button>
+      {error && <span role="alert" className="text-sm text-rose-700">{error}</span>}
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTRPC } from "../../_trpc/client";
+import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead, type TOption } from "../../_ui/filters";
+import { listParam, type TUrlParams } from "../../_ui/use-url-params";
+
+type TSet = (patch: Record<string, string | undefined>) => void;
+
+/** Participants by name for the participants filter (GET /v1/participants/?search=). */
+function useParticipantSuggestions(q: string): { options: TOption[]; loading: boolean } {
+  const trpc = useTRPC();
+  const r = useQuery({ ...trpc.participants.list.queryOptions({ search: q, limit: 10 }), enabled: q.length > 0 });
+  return { options: (r.data?.data ?? []).map((p) => ({ value: p.slug, label: p.name })), loading: r.isFetching };
+}
+
+/** Every filter of the card list (the spec's parameters), each written to the URL. */
+export function CardsFilters({ params, set, searchRef }: { params: TUrlParams; set: TSet; searchRef: React.RefObject<HTMLInputElement | null> }) {
+  const trpc = useTRPC();
+  const stages = useQuery(trpc.cards.stages.queryOptions({}));
+  const rounds = useQuery(trpc.cards.rounds.queryOptions({}));
+  const categories = useQuery(trpc.cards.categories.queryOptions({}));
+  const locations = useQuery(trpc.cards.locations.queryOptions({}));
+  const sourceTypes = useQuery(trpc.cards.sourceTypes.queryOptions({}));
+  const folders = useQuery(trpc.user.folders.list.queryOptions());
+  const filters = useQuery(trpc.user.filters.list.queryOptions());
+  const [search, setSearch] = useState(params.search ?? "");
+  const prev = useRef(params.search);
+  useEffect(() => {
+    if (prev.current !== params.search) setSearch(params.search ?? "");
+    prev.current = params.search;
+  }, [params.search]);
+
+  const list = (key: string) => listParam(params[key]);
+  const setList = (key: string) => (v: string[]) => set({ [key]: v.join(",") || undefined });
+  const flag = (key: string, label: string) => (
+    <Toggle label={label} checked={params[key] === "true"} onChange={(on) => set({ [key]: on ? "true" : undefined })} />
+  );
+  const semantic = params.semantic === "true";
+
+  return (
+    <div className="mt-4 space-y-2">
+      <form
+        role="search"
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = search.trim();
+          set({ search: q || undefined, ...(q ? {} : { semantic: undefined, min_similarity: undefined }) });
+        }}
+      >
+        <input
+          ref={searchRef}
+          aria-label="Search cards"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search name and description  ( / )"
+          className="w-full max-w-md rounded border border-slate-300 px-3 py-1.5 text-sm sm:w-80"
+        />
+        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">Search</button>
+        <Toggle label="Semantic" checked={semantic} onChange={(on) => set({ semantic: on ? "true" : undefined, ...(on && !params.search && search.trim() ? { search: search.trim() } : {}) })} />
+        {semantic && (
+          <label className="flex items-center gap-1 text-sm">
+            Similarity ≥
+            <input
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              aria-label="Minimum similarity"
+              defaultValue={params.min_similarity ?? "0.3"}
+              onBlur={(e) => set({ min_similarity: e.target.value || undefined })}
+              className="w-20 rounded border border-slate-300 px-2 py-1"
+            />
+          </label>
+        )}
+      </form>
+      <div className="flex flex-wrap items-center gap-2" aria-label="Filters" role="group">
+        <MultiSelect label="Stages" options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("stages")} onChange={setList("stages")} />
+        <MultiSelect label="Rounds" options={(rounds.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("rounds")} onChange={setList("rounds")} />
+        <TreeSelect
+          label="Categories"
+          tree={(categories.data?.data ?? []).map((c) => ({ value: c.slug, label: c.name, children: c.children.map((ch) => ({ value: ch.slug, label: ch.name })) }))}
+          value={list("categories")}
+          onChange={setList("categories")}
+        />
+        <TreeSelect
+          label="Locations"
+          tree={(locations.data?.data ?? []).map((r) => ({ value: r.slug, label: r.name, children: r.children.map((ch) => ({ value: ch.slug, label: ch.name })) }))}
+          value={list("locations")}
+          onChange={setList("locations")}
+        />
+        <TypeAhead label="Participants" value={list("participants")} onChange={setList("participants")} useSuggestions={useParticipantSuggestions} />
+        <MultiSelect label="Source types" options={(sourceTypes.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("source_types")} onChange={setList("source_types")} />
+        <DateRange label="Added" from={params.created_after} to={params.created_before} onChange={(a, b) => set({ created_after: a, created_before: b })} />
+        <DateRange
+          label="Last signal"
+          from={params.last_interaction_after}
+          to={params.last_interaction_before}
+          onChange={(a, b) => set({ last_interaction_after: a, last_interaction_before: b })}
+        />
+        <DateRange
+          label="First signal"
+          from={params.first_interaction_after}
+          to={params.first_interaction_before}
+          onChange={(a, b) => set({ first_interaction_after: a, first_interaction_before: b })}
+        />
+        <NumberRange label="Signals" min={params.min_signals} max={params.max_signals} onChange={(a, b) => set({ min_signals: a, max_signals: b })} />
+        {flag("trending", "Trending")}
+        {flag("featured", "Featured")}
+        {flag("new", "New")}
+        <Choice
+          label="Web2 or web3"
+          value={params.display_preference ?? ""}
+          options={[
+            { value: "", label: "Web2 and web3" },
+            { value: "web3", label: "Web3" },
+            { value: "web2", label: "Web2" },
+          ]}
+          onChange={(v) => set({ display_preference: v || undefined })}
+        />
+        <MultiSelect
+          label="Folders"
+          options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: `${f.name} (${f.cards_count})` }))}
+          value={list("folder_ids")}
+          onChange={setList("folder_ids")}
+        />
+        <Choice
+          label="Saved filter"
+          value={params.filter_id ?? ""}
+          options={[{ value: "", label: "No saved filter" }, ...(filters.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))]}
+          onChange={(v) => set({ filter_id: v || undefined })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "../../../_trpc/client";
+import { DataTable } from "../../../_ui/data-table";
+import { Pager } from "../../../_ui/pager";
+import { useUrlParams } from "../../../_ui/use-url-params";
+import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "../../cards/card-columns";
+import { cardListInput, DEFAULT_LIMIT } from "../../cards/list-params";
+
+/** /folders/<id>: the folder's cards in the cards table (GET /v1/cards/?folder_ids=<id>); sort and paging in the URL. */
+export function FolderCards({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const router = useRouter();
+  const { params, set } = useUrlParams();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const folder = useQuery({ ...trpc.user.folders.get.queryOptions({ id: valid ? id : 1 }), enabled: valid, retry: false });
+  const cards = useQuery({
+    ...trpc.cards.list.queryOptions(cardListInput({ sort: params.sort ?? "", limit: params.limit ?? "", offset: params.offset ?? "" }, { folder_ids: String(id) })),
+    enabled: folder.isSuccess,
+    placeholderData: keepPreviousData,
+  });
+  const [selection, setSelection] = useState<Record<string, boolean>>({});
+  const removeCard = useMutation(trpc.user.folders.removeCard.mutationOptions());
+  const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const limit = Number(params.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT;
+  const offset = Number(params.offset ?? 0) || 0;
+
+  if (!valid || folder.error) {
+    return (
+      <div role="alert">
+        <h1 className="text-2xl font-semibold">Folder not found</h1>
+        <p className="mt-2 text-slate-700">It may have been deleted. <Link href="/folders" className="text-sky-800 underline">See your folders</Link>.</p>
+      </div>
+    );
+  }
+  const removeSelected = async () => {
+    for (const cardId of selected) await removeCard.mutateAsync({ id, cardId });
+    setSelection({});
+    void qc.invalidateQueries({ queryKey: trpc.cards.pathKey() });
+    void qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
+  };
+
+  return (
+    <section>
+      <Link href="/folders" className="text-sm text-slate-600 hover:underline">← Folders</Link>
+      <h1 className="mt-2 text-2xl font-semibold">{folder.data?.name ?? "Folder"}</h1>
+      <p className="text-sm text-slate-600">
+        {folder.data ? `${folder.data.cards_count} cards · ` : ""}
+        <Link href={`/cards?folder_ids=${id}`} className="text-sky-800 underline">Filter these cards further on the Cards page</Link>
+      </p>
+      <DataTable
+        label={`Cards in ${folder.data?.name ?? "the folder"}`}
+        testId="card-table"
+        data={cards.data?.data}
+        columns={CARD_COLUMNS}
+        defaultHidden={CARD_COLUMNS_HIDDEN}
+        storageKey="vm:cards:columns"
+        getRowId={(c) => String(c.id)}
+        sort={cards.data?.meta.sort ?? params.sort}
+        onSort={(sort) => set({ sort })}
+        busy={cards.isFetching}
+        error={cards.error?.message}
+        onRetry={() => void cards.refetch()}
+        onOpen={(c) => router.push(`/cards/${c.slug}`)}
+        selection={selection}
+        onSelectionChange={setSelection}
+        empty={<span>This folder is empty. Select cards on the <Link href="/cards" className="text-sky-800 underline">Cards</Link> page and add them here.</span>}
+        toolbar={
+          selected.length > 0 && (
+            <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1 text-sm" disabled={removeCard.isPending} onClick={() => void removeSelected()}>
+              Remove {selected.length} from this folder
+            </button>
+          )
+        }
+      />
+      {cards.data && (
+        <Pager
+          offset={offset}
+          limit={limit}
+          total={cards.data.pagination.total}
+          hasNext={cards.data.pagination.has_next}
+          onOffset={(o) => set({ offset: o ? String(o) : undefined })}
+          onLimit={(l) => set({ limit: l === DEFAULT_LIMIT ? undefined : String(l) })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useTRPC } from "../../_trpc/client";
+import { DataTable, type TColumn } from "../../_ui/data-table";
+import { RenameDelete } from "../../_ui/rename-delete";
+
+const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+type TFolder = { id: number; name: string; cards_count: number; updated_at: string };
+
+/** /folders: the caller's folders (the same objects as GET /v1/cards/folders/): create, rename, delete, open. */
+export function FoldersPanel() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const router = useRouter();
+  const folders = useQuery(trpc.user.folders.list.queryOptions());
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
+  const [name, setName] = useState("");
+  const create = useMutation(trpc.user.folders.create.mutationOptions({ onSuccess: () => (setName(""), refresh()) }));
+  const rename = useMutation(trpc.user.folders.rename.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.user.folders.delete.mutationOptions({ onSuccess: refresh }));
+
+  // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
+  const columns = useMemo((): TColumn<TFolder>[] => [
+    {
+      id: "name",
+      meta: { label: "Folder", fixed: true },
+      cell: ({ row }) => (
+        <Link href={`/folders/${row.original.id}`} className="font-medium text-sky-800 underline">{row.original.name}</Link>
+      ),
+    },
+    { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
+    { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
+    {
+      id: "actions",
+      meta: { label: "Actions", fixed: true },
+      cell: ({ row }) => (
+        <RenameDelete
+          name={row.original.name}
+          what="folder"
+          onRename={(n) => rename.mutateAsync({ id: row.original.id, name: n })}
+          onDelete={() => remove.mutateAsync({ id: row.original.id })}
+        />
+      ),
+    },
+  ], [rename.mutateAsync, remove.mutateAsync]);
+
+  return (
+    <div>
+      <form
+        className="mt-4 flex flex-wrap items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ name });
+        }}
+      >
+        <label htmlFor="new-folder" className="sr-only">New folder name</label>
+        <input id="new-folder" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="New folder name" className={box} />
+        <button type="submit" disabled={create.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">Create folder</button>
+        {create.error && <span role="alert" className="text-sm text-rose-700">{create.error.message}</span>}
+      </form>
+      <DataTable
+        label="Folders"
+        testId="folder-table"
+        data={folders.data}
+        columns={columns}
+        storageKey="vm:folders:columns"
+        getRowId={(f) => String(f.id)}
+        busy={folders.isFetching}
+        error={folders.error?.message}
+        onRetry={() => void folders.refetch()}
+        onOpen={(f) => router.push(`/folders/${f.id}`)}
+        empty="No folder yet: create one above, or select cards on the Cards page and add them to a new folder."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+"use client";
+
+import { useEffect, useId, useState, type ReactNode } from "react";
+
+/**
+ * Filter controls of the workspace's list pages. Each is controlled: it shows `value` and reports
+ * a new value through `onChange` (the page writes it to the URL, see use-url-params.ts).
+ */
+
+export interface TOption {
+  value: string;
+  label: string;
+}
+export interface TTreeOption extends TOption {
+  children: TOption[];
+}
+
+const summaryText = (label: string, n: number) => (n === 0 ? label : `${label} (${n})`);
+const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+/**
+ * A popover holding a list of controls (closed by default; `<details>`, so no script is needed to
+ * open it). On narrow screens it spans the viewport's width instead of hanging off its edge.
+ */
+function Popover({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  return (
+    <details className="relative text-sm">
+      <summary className={`cursor-pointer ${box} ${count ? "border-sky-400 bg-sky-50" : ""}`}>{summaryText(label, count)}</summary>
+      <div className="absolute left-0 z-20 mt-1 max-h-80 w-72 overflow-auto rounded border border-slate-200 bg-white p-2 shadow max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
+        {children}
+      </div>
+    </details>
+  );
+}
+
+function toggle(list: string[], v: string): string[] {
+  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
+}
+
+function matches(o: TOption, q: string) {
+  return !q || o.label.toLowerCase().includes(q.toLowerCase()) || o.value.includes(q.toLowerCase());
+}
+
+/** Several values out of a flat list (stages, rounds, source types, folders). */
+export function MultiSelect(props: { label: string; options: TOption[]; value: string[]; onChange: (v: string[]) => void }) {
+  const [q, setQ] = useState("");
+  const shown = props.options.filter((o) => matches(o, q));
+  return (
+    <Popover label={props.label} count={props.value.length}>
+      <fieldset>
+        <legend className="sr-only">{props.label}</legend>
+        {props.options.length > 8 && (
+          <input aria-label={`Find ${props.label.toLowerCase()}`} value={q} onChange={(e) => setQ(e.target.value)} placeholder="Type to find" className={`mb-2 w-full ${box}`} />
+        )}
+        {shown.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 py-0.5">
+            <input type="checkbox" checked={props.value.includes(o.value)} onChange={() => props.onChange(toggle(props.value, o.value))} />
+            {o.label}
+          </label>
+        ))}
+        {props.options.length === 0 && <p className="text-slate-500">None yet.</p>}
+        {props.value.length > 0 && (
+          <button type="button" className="mt-2 text-xs text-sky-700 underline" onClick={() => props.onChange([])}>
+            Clear
+          </button>
+        )}
+      </fieldset>
+    </Popover>
+  );
+}
+
+/** Values out of a two-level tree (categories, locations), with type-ahead over both levels. */
+export function TreeSelect(props: { label: string; tree: TTreeOption[]; value: string[]; onChange: (v: string[]) => void }) {
+  const [q, setQ] = useState("");
+  const shown = props.tree
+    .map((p) => ({ ...p, children: p.children.filter((c) => matches(c, q)) }))
+    .filter((p) => matches(p, q) || p.children.length > 0);
+  const limit = q ? 200 : 40;
+  return (
+    <Popover label={props.label} count={props.value.length}>
+      <fieldset>
+        <legend className="sr-only">{props.label}</legend>
+        <input aria-label={`Find ${props.label.toLowerCase()}`} value={q} onChange={(e) => setQ(e.target.value)} placeholder="Type to find" className={`mb-2 w-full ${box}`} />
+        {shown.slice(0, limit).map((p) => (
+          <div key={p.value}>
+            <label className="flex items-center gap-2 py-0.5 font-medium">
+              <input type="checkbox" checked={props.value.includes(p.value)} onChange={() => props.onChange(toggle(props.value, p.value))} />
+              {p.label}
+            </label>
+            {p.children.slice(0, q ? 50 : 12).map((c) => (
+              <label key={c.value} className="ml-5 flex items-center gap-2 py-0.5">
+                <input type="checkbox" checked={props.value.includes(c.value)} onChange={() => props.onChange(toggle(props.value, c.value))} />
+                {c.label}
+              </label>
+            ))}
+          </div>
+        ))}
+        {props.value.length > 0 && (
+          <button type="button" className="mt-2 text-xs text-sky-700 underline" onClick={() => props.onChange([])}>
+            Clear
+          </button>
+        )}
+      </fieldset>
+    </Popover>
+  );
+}
+
+/** Values found by typing (participants): `suggest` is asked for the current text. */
+export function TypeAhead(props: {
+  label: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  useSuggestions: (q: string) => { options: TOption[]; loading: boolean };
+}) {
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const id = useId();
+  useEffect(() => {
+    const t = setTimeout(() => setQ(text.trim()), 200);
+    return () => clearTimeout(t);
+  }, [text]);
+  const { options, loading } = props.useSuggestions(q);
+  return (
+    <Popover label={props.label} count={props.value.length}>
+      <label htmlFor={id} className="sr-only">Find {props.label.toLowerCase()}</label>
+      <input id={id} value={text} onChange={(e) => setText(e.target.value)} placeholder="Type a name" className={`mb-2 w-full ${box}`} />
+      {props.value.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-1" aria-label={`Chosen ${props.label.toLowerCase()}`}>
+          {props.value.map((v) => (
+            <li key={v}>
+              <button type="button" onClick={() => props.onChange(props.value.filter((x) => x !== v))} className="rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900">
+                {v} <span aria-label="remove">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {q && (
+        <ul role="listbox" aria-label={`${props.label} suggestions`} aria-busy={loading}>
+          {options.map((o) => (
+            <li key={o.value} role="option" aria-selected={props.value.includes(o.value)}>
+              <button type="button" className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100" onClick={() => props.onChange(toggle(props.value, o.value))}>
+                {o.label}
+              </button>
+            </li>
+          ))}
+          {!loading && options.length === 0 && <li className="text-slate-500">No match.</li>}
+        </ul>
+      )}
+    </Popover>
+  );
+}
+
+/** A from/to pair of dates (YYYY-MM-DD, the REST form). */
+export function DateRange(props: { label: string; from?: string; to?: string; onChange: (from?: string, to?: string) => void }) {
+  const n = (props.from ? 1 : 0) + (props.to ? 1 : 0);
+  return (
+    <Popover label={props.label} count={n}>
+      <fieldset className="grid grid-cols-[auto_1fr] items-center gap-2">
+        <legend className="sr-only">{props.label}</legend>
+        <label htmlFor={`${props.label}-from`}>From</label>
+        <input id={`${props.label}-from`} type="date" value={props.from ?? ""} onChange={(e) => props.onChange(e.target.value || undefined, props.to)} className={box} />
+        <label htmlFor={`${props.label}-to`}>To</label>
+        <input id={`${props.label}-to`} type="date" value={props.to ?? ""} onChange={(e) => props.onChange(props.from, e.target.value || undefined)} className={box} />
+      </fieldset>
+    </Popover>
+  );
+}
+
+/** A min/max pair of whole numbers, applied when the field loses focus or on Enter. */
+export function NumberRange(props: { label: string; min?: string; max?: string; onChange: (min?: string, max?: string) => void }) {
+  const [min, setMin] = useState(props.min ?? "");
+  const [max, setMax] = useState(props.max ?? "");
+  useEffect(() => setMin(props.min ?? ""), [props.min]);
+  useEffect(() => setMax(props.max ?? ""), [props.max]);
+  const apply = () => props.onChange(min || undefined, max || undefined);
+  const n = (props.min ? 1 : 0) + (props.max ? 1 : 0);
+  return (
+    <Popover label={props.label} count={n}>
+      <form
+        className="grid grid-cols-[auto_1fr] items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
+        <label htmlFor={`${props.label}-min`}>Min</label>
+        <input id={`${props.label}-min`} type="number" min={0} value={min} onChange={(e) => setMin(e.target.value)} onBlur={apply} className={box} />
+        <label htmlFor={`${props.label}-max`}>Max</label>
+        <input id={`${props.label}-max`} type="number" min={0} value={max} onChange={(e) => setMax(e.target.value)} onBlur={apply} className={box} />
+        <button type="submit" className="col-span-2 rounded bg-slate-900 px-2 py-1 text-white">Apply</button>
+      </form>
+    </Popover>
+  );
+}
+
+/** An on/off flag: on sets the parameter to `true`, off removes it. */
+export function Toggle(props: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className={`flex items-center gap-1.5 ${box} ${props.checked ? "border-sky-400 bg-sky-50" : ""}`}>
+      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      {props.label}
+    </label>
+  );
+}
+
+/** One value out of a short list, as a select (web2/web3). */
+export function Choice(props: { label: string; value: string; options: TOption[]; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <span className="flex items-center gap-1 text-sm">
+      <label htmlFor={id} className="sr-only">{props.label}</label>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={box}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * npm run bench:workspace — the analyst workspace's /cards page in Chromium (issue 28, Performance).
+ *
+ * Seeds the demo dataset at BENCH_SCALE (default 50: about 100,000 cards; 500 for about 1,000,000)
+ * once into `vm_bench_s<scale>` (bench/lib/bench-db.ts), starts the real service on it, signs in
+ * with a password account in Chromium (/usr/bin/chromium or CHROMIUM_PATH) and measures:
+ *   - first load: navigation to /cards until the first page of rows is painted (BENCH_LOADS runs);
+ *   - filter change: a click on a filter control (stage, trending, sort header, next page) until
+ *     the new rows are painted: the list call answered, the table no longer busy, one animation
+ *     frame after (BENCH_CHANGES changes);
+ *   - list calls per view: card list requests the page made for each view (goal: one);
+ *   - beside them, GET /v1/cards/ with the same parameters (include_total and user data, as the
+ *     page asks) through the REST API with an unlimited token.
+ * Goals: filter change p50 < 300 ms and p95 < 800 ms; first load < 1.5 s.
+ *
+ * Env: BENCH_SCALE (50), BENCH_PORT (3119), BENCH_LOADS (5), BENCH_CHANGES (30).
+ */
+import { execFileSync } from "node:child_process";
+import { chromium, type Page } from "@playwright/test";
+import { benchDatabase } from "./lib/bench-db";
+import { printTable } from "./lib/report";
+import { startService } from "./lib/service";
+
+const scale = Number(process.env.BENCH_SCALE ?? 50);
+const port = Number(process.env.BENCH_PORT ?? 3119);
+const loads = Number(process.env.BENCH_LOADS ?? 5);
+const changes = Number(process.env.BENCH_CHANGES ?? 30);
+const EMAIL = "bench-ui@venture-monitor.local";
+const PASSWORD = "bench-ui-password-1";
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
+};
+
+/** Waits until the table shows settled rows, then one frame more (they are painted). */
+async function painted(page: Page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="card-table"]');
+    return t?.getAttribute("aria-busy") === "false" && !!t.querySelector("tbody tr a");
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+/** Closes the filter popovers (untimed, between changes). */
+async function closePopovers(page: Page) {
+  await page.evaluate(() => document.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open")));
+}
+
+async function main() {
+  const { url } = await benchDatabase({ scale });
+  const svc = await startService({ databaseUrl: url, port });
+  try {
+    try {
+      execFileSync(process.execPath, ["bin/vmon.js", "users", "create", "--email", EMAIL, "--password", PASSWORD], {
+        env: { ...process.env, DATABASE_URL: url },
+        stdio: "ignore",
+      });
+    } catch {
+      // Already there from an earlier run.
+    }
+    const cards = (await (await fetch(`${svc.baseUrl}/v1/cards/?limit=1&include_total=true`, { headers: { Authorization: `Token ${svc.token}` } })).json()) as {
+      pagination: { total: number };
+    };
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    let listCalls = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/trpc/") && r.url().includes("cards.list")) listCalls += 1;
+    });
+    await page.goto(`${svc.baseUrl}/signin`);
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/cards$/);
+    await painted(page);
+
+    const first: number[] = [];
+    const callsPerLoad: number[] = [];
+    for (let i = 0; i < loads; i++) {
+      listCalls = 0;
+      const t0 = Date.now();
+      await page.goto(`${svc.baseUrl}/cards`);
+      await painted(page);
+      first.push(Date.now() - t0);
+      callsPerLoad.push(listCalls);
+    }
+
+    // The filter changes: each stage on and off, trending, the sort headers, the next page.
+    await page.locator("summary", { hasText: /^Stages/ }).click();
+    const stageCount = await page.locator("details[open] fieldset label").count();
+    await closePopovers(page);
+    const actions: { label: string; prepare?: (p: Page) => Promise<void>; run: (p: Page) => Promise<void> }[] = [];
+    for (let i = 0; i < stageCount; i++) {
+      actions.push({
+        label: `stage ${i}`,
+        prepare: (p) => p.locator("summary", { hasText: /^Stages/ }).click(),
+        run: (p) => p.locator("details[open] fieldset label").nth(i).locator("input").click(),
+      });
+    }
+    actions.push({ label: "trending", run: (p) => p.getByLabel("Trending").click() });
+    actions.push({ label: "sort signals", run: (p) => p.getByRole("button", { name: /^Signals/ }).click() });
+    actions.push({ label: "sort name", run: (p) => p.getByRole("button", { name: /^Name/ }).click() });
+    actions.push({ label: "next page", run: (p) => p.getByRole("button", { name: "Next" }).click() });
+
+    const ui: number[] = [];
+    const callsPerChange: number[] = [];
+    const views: string[] = [];
+    for (let i = 0; i < changes; i++) {
+      const a = actions[i % actions.length]!;
+      await closePopovers(page);
+      await a.prepare?.(page);
+      listCalls = 0;
+      const answered = page.waitForResponse((r) => r.url().includes("cards.list"), { timeout: 30_000 }).catch(() => null);
+      const t0 = Date.now();
+      await a.run(page);
+      await answered;
+      await painted(page);
+      ui.push(Date.now() - t0);
+      callsPerChange.push(listCalls);
+      views.push(new URL(page.url()).search);
+      if (i % actions.length === actions.length - 1) {
+        await page.goto(`${svc.baseUrl}/cards`); // start the cycle from an unfiltered list again
+        await painted(page);
+      }
+    }
+    await browser.close();
+
+    const rest: number[] = [];
+    for (const search of views) {
+      const q = new URLSearchParams(search);
+      q.set("include_total", "true");
+      q.set("include_user_data", "true");
+      const t0 = performance.now();
+      const r = await fetch(`${svc.baseUrl}/v1/cards/?${q}`, { headers: { Authorization: `Token ${svc.token}` } });
+      await r.arrayBuffer();
+      rest.push(performance.now() - t0);
+    }
+
+    const row = (measure: string, xs: number[], goal: string) => ({ measure, runs: xs.length, "p50 ms": Math.round(pct(xs, 50)), "p95 ms": Math.round(pct(xs, 95)), goal });
+    printTable(`/cards in Chromium, ${cards.pagination.total.toLocaleString("en")} cards (demo dataset, scale ${scale})`, [
+      row("first load of /cards (navigation to rows painted)", first, "< 1500"),
+      row("filter change to rows painted", ui, "p50 < 300, p95 < 800"),
+      row("GET /v1/cards/ with the same parameters", rest, ""),
+    ]);
+    process.stdout.write(
+      `card list calls per view: first load max ${Math.max(...callsPerLoad)}, filter change max ${Math.max(...callsPerChange)} (goal: 1)\n`,
+    );
+  } finally {
+    await svc.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

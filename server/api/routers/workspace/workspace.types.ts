@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { ZCardListItem } from "../cards/card.types";
+import { zSlugPath } from "../cards/detail.types";
+
+/** Inputs and outputs of the workspace-only reads (tRPC, no REST export). */
+export const ZCardSlug = z.object({ slug: zSlugPath() }).strict();
+export const ZSimilarRequest = z.object({ slug: zSlugPath(), limit: z.number().int().min(1).max(20).optional() }).strict();
+
+export const ZSignalsPerMonth = z.object({ data: z.array(z.object({ month: z.string(), count: z.number().int() })) });
+export const ZSimilarCards = z.object({ method: z.enum(["semantic", "categories"]), data: z.array(ZCardListItem) });

@@ -1,0 +1,59 @@
+import type { TDb } from "../../db/client";
+import { notFound } from "../../lib/errors";
+import { iso } from "../../lib/format";
+import { listCards } from "../cards/list";
+import type { TCardFilterParams } from "../cards/params";
+import { listSavedFilters, type TSavedFilter } from "./filters";
+
+/**
+ * The workspace's saved filter page: for each of the caller's filters, how many cards match it now
+ * and how many of those were added since its owner last opened it ("new since last viewed"; a
+ * filter never opened counts from when it was saved). The counts run the card list itself, so
+ * they are the numbers the list shows when the filter is opened.
+ */
+
+export interface TSavedFilterStatus extends TSavedFilter {
+  last_viewed_at: string | null;
+  matching: number;
+  new_since_viewed: number;
+}
+
+/** Parses stored parameters into list parameters (the caller's schema; null when no longer valid). */
+export type TParseStored = (stored: Record<string, unknown>) => TCardFilterParams | null;
+
+async function countCards(db: TDb, accountId: number, params: TCardFilterParams): Promise<number> {
+  const r = await listCards(db, accountId, { ...params, limit: 1, offset: 0, include_total: true, fields: ["id"] });
+  return r.page.total ?? 0;
+}
+
+export async function savedFilterStatuses(db: TDb, accountId: number, parse: TParseStored): Promise<TSavedFilterStatus[]> {
+  const filters = await listSavedFilters(db, accountId);
+  const viewed = new Map(
+    (await db.savedFilter.findMany({ where: { accountId }, select: { id: true, lastViewedAt: true } })).map((r) => [r.id, r.lastViewedAt]),
+  );
+  const out: TSavedFilterStatus[] = [];
+  for (const f of filters) {
+    const lastViewed = viewed.get(f.id) ?? null;
+    const params = parse(f.params);
+    if (!params) {
+      out.push({ ...f, last_viewed_at: lastViewed ? iso(lastViewed) : null, matching: 0, new_since_viewed: 0 });
+      continue;
+    }
+    const since = lastViewed ?? new Date(f.created_at);
+    const after = params.created_after && params.created_after > since ? params.created_after : since;
+    const [matching, fresh] = await Promise.all([
+      countCards(db, accountId, params),
+      countCards(db, accountId, { ...params, created_after: after }),
+    ]);
+    out.push({ ...f, last_viewed_at: lastViewed ? iso(lastViewed) : null, matching, new_since_viewed: fresh });
+  }
+  return out;
+}
+
+/** Records that the owner opened the filter now (resets "new since last viewed"). */
+export async function markSavedFilterViewed(db: TDb, accountId: number, id: number): Promise<{ id: number; last_viewed_at: string }> {
+  const now = new Date();
+  const n = await db.savedFilter.updateMany({ where: { id, accountId }, data: { lastViewedAt: now } });
+  if (n.count === 0) throw notFound("Saved filter");
+  return { id, last_viewed_at: iso(now) };
+}
