@@ -1,3 +1,5 @@
+import { SAVED_FILTER_KEYS } from "../../../server/domain/cards/params";
+
 /**
  * The /cards URL parameters: the REST card list's parameter names (GET /v1/cards/), so a
  * workspace link and an API call read the same. Only these keys are passed on to the list.
@@ -5,32 +7,9 @@
 export const CARD_LIST_KEYS = [
   "limit",
   "offset",
-  "sort",
   "filter_id",
-  "stages",
-  "rounds",
-  "categories",
-  "locations",
-  "participants",
-  "source_types",
-  "display_preference",
-  "folder_ids",
-  "search",
-  "semantic",
-  "min_similarity",
-  "featured",
-  "new",
-  "trending",
-  "min_signals",
-  "max_signals",
-  "created_after",
-  "created_before",
-  "updated_after",
-  "updated_before",
-  "last_interaction_after",
-  "last_interaction_before",
-  "first_interaction_after",
-  "first_interaction_before",
+  // What a saved filter holds, but the field selection (the table chooses its own columns).
+  ...SAVED_FILTER_KEYS.filter((key): key is Exclude<(typeof SAVED_FILTER_KEYS)[number], "view" | "fields"> => key !== "view" && key !== "fields"),
 ] as const;
 
 export const DEFAULT_LIMIT = 20;
