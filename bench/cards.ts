@@ -1,5 +1,5 @@
 /**
- * npm run bench:cards — GET /v1/cards/ on PostgreSQL (issue 3, Performance).
+ * npm run bench:cards — GET /v1/cards/ on PostgreSQL.
  *
  * Seeds the demo dataset at BENCH_SCALE (default 500: about 1,000,000 cards and 10,000,000
  * interactions) once into `vm_bench_s<scale>`, then, for each typical request (two stages and a

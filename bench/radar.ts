@@ -1,5 +1,5 @@
 /**
- * npm run bench:radar — radar on PostgreSQL (issue 6, Performance).
+ * npm run bench:radar — radar on PostgreSQL.
  *
  * 1. Processing: BENCH_APPS applications (default 10,000; 90% network_a, 10% network_b) created with
  *    the bulk create, then drained by the worker (drainApplications, dataset connector, batches of

@@ -1,5 +1,5 @@
 /**
- * npm run bench:webhooks — webhook delivery on PostgreSQL (issue 31, Performance).
+ * npm run bench:webhooks — webhook delivery on PostgreSQL.
  *
  * A receiver runs in a child process (bench/lib/webhook-receiver.mjs) on 127.0.0.1
  * (WEBHOOKS_ALLOW_PRIVATE=1 for this process).

@@ -1,5 +1,5 @@
 /**
- * npm run bench:workspace — the analyst workspace's /cards page in Chromium (issue 28, Performance).
+ * npm run bench:workspace — the analyst workspace's /cards page in Chromium.
  *
  * Seeds the demo dataset at BENCH_SCALE (default 50: about 100,000 cards; 500 for about 1,000,000)
  * once into `vm_bench_s<scale>` (bench/lib/bench-db.ts), starts the real service on it, signs in
