@@ -1,39 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createAccount } from "../helpers/api";
+import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
-import { browserCaller } from "../helpers/trpc";
+import { browserUser, failure, type TBrowserUser } from "../helpers/trpc";
 import { seedCards, slugsOf, type TFixture } from "./fixture";
 
 let t: TTestDb;
 let fx: TFixture;
-type TUser = Awaited<ReturnType<typeof createAccount>> & { ui: Awaited<ReturnType<typeof browserCaller>> };
-let alice: TUser;
-let bob: TUser;
-
-const user = async (): Promise<TUser> => {
-  const a = await createAccount(t.db);
-  return { ...a, ui: await browserCaller(t.db, a.account.id) };
-};
+let alice: TBrowserUser;
+let bob: TBrowserUser;
 
 beforeAll(async () => {
   t = await openTestDb();
   fx = await seedCards(t.db);
-  alice = await user();
-  bob = await user();
+  alice = await browserUser(t.db);
+  bob = await browserUser(t.db);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-/** The AppError code a tRPC call failed with. */
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e: any) {
-    return e?.cause?.code ?? (e?.code === "BAD_REQUEST" ? "validation_error" : String(e?.code));
-  }
-  return "no error";
-}
 
 const card = (slug: string) => fx.cards[slug]!;
 const userDataOf = async (token: string, slug: string) => {
