@@ -1,17 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
-import { DataTable } from "../../_ui/data-table";
 import { Choice } from "../../_ui/filters";
-import { Pager } from "../../_ui/pager";
 import { useUrlParams } from "../../_ui/use-url-params";
-import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "./card-columns";
+import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
 import { AddToFolder, SaveFilter } from "./cards-actions";
-import { cardListInput, DEFAULT_LIMIT, LAST_LIST_KEY } from "./list-params";
+import { cardListInput, LAST_LIST_KEY } from "./list-params";
 
 const PRESETS = [
   { value: "", label: "Latest signal" },
@@ -24,14 +21,11 @@ const PRESETS = [
 /** /cards: the card list with every filter of GET /v1/cards/, its state in the URL. */
 export function CardsExplorer() {
   const trpc = useTRPC();
-  const router = useRouter();
   const { params, set, clear } = useUrlParams();
   const searchRef = useRef<HTMLInputElement>(null);
   const [selection, setSelection] = useState<Record<string, boolean>>({});
   const input = cardListInput(params);
   const cards = useQuery({ ...trpc.cards.list.queryOptions(input), placeholderData: keepPreviousData });
-  const limit = Number(params.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT;
-  const offset = Number(params.offset ?? 0) || 0;
   const query = new URLSearchParams(Object.entries(params)).toString();
 
   // The card page returns here (Esc, its back link) with these filters.
@@ -57,20 +51,14 @@ export function CardsExplorer() {
   return (
     <div>
       <CardsFilters params={params} set={set} searchRef={searchRef} />
-      <DataTable
+      <CardTable
         label="Cards"
-        testId="card-table"
-        data={cards.data?.data}
-        columns={CARD_COLUMNS}
-        defaultHidden={CARD_COLUMNS_HIDDEN}
-        storageKey="vm:cards:columns"
-        getRowId={(c) => String(c.id)}
-        sort={cards.data?.meta.sort ?? params.sort}
-        onSort={(sort) => set({ sort })}
+        page={cards.data}
         busy={cards.isFetching}
         error={cards.error?.message}
         onRetry={() => void cards.refetch()}
-        onOpen={(c) => router.push(`/cards/${c.slug}`)}
+        params={params}
+        set={set}
         selection={selection}
         onSelectionChange={setSelection}
         empty={
@@ -94,16 +82,6 @@ export function CardsExplorer() {
           </>
         }
       />
-      {cards.data && (
-        <Pager
-          offset={offset}
-          limit={limit}
-          total={cards.data.pagination.total}
-          hasNext={cards.data.pagination.has_next}
-          onOffset={(o) => set({ offset: o ? String(o) : undefined })}
-          onLimit={(l) => set({ limit: l === DEFAULT_LIMIT ? undefined : String(l) })}
-        />
-      )}
     </div>
   );
 }

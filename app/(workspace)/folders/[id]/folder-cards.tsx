@@ -2,20 +2,16 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
-import { DataTable } from "../../../_ui/data-table";
-import { Pager } from "../../../_ui/pager";
 import { useUrlParams } from "../../../_ui/use-url-params";
-import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "../../cards/card-columns";
-import { cardListInput, DEFAULT_LIMIT } from "../../cards/list-params";
+import { CardTable } from "../../cards/card-table";
+import { cardListInput } from "../../cards/list-params";
 
 /** /folders/<id>: the folder's cards in the cards table (GET /v1/cards/?folder_ids=<id>); sort and paging in the URL. */
 export function FolderCards({ id }: { id: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const router = useRouter();
   const { params, set } = useUrlParams();
   const valid = Number.isSafeInteger(id) && id > 0;
   const folder = useQuery({ ...trpc.user.folders.get.queryOptions({ id: valid ? id : 1 }), enabled: valid, retry: false });
@@ -27,8 +23,6 @@ export function FolderCards({ id }: { id: number }) {
   const [selection, setSelection] = useState<Record<string, boolean>>({});
   const removeCard = useMutation(trpc.user.folders.removeCard.mutationOptions());
   const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
-  const limit = Number(params.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT;
-  const offset = Number(params.offset ?? 0) || 0;
 
   if (!valid || folder.error) {
     return (
@@ -53,20 +47,14 @@ export function FolderCards({ id }: { id: number }) {
         {folder.data ? `${folder.data.cards_count} cards · ` : ""}
         <Link href={`/cards?folder_ids=${id}`} className="text-sky-800 underline">Filter these cards further on the Cards page</Link>
       </p>
-      <DataTable
+      <CardTable
         label={`Cards in ${folder.data?.name ?? "the folder"}`}
-        testId="card-table"
-        data={cards.data?.data}
-        columns={CARD_COLUMNS}
-        defaultHidden={CARD_COLUMNS_HIDDEN}
-        storageKey="vm:cards:columns"
-        getRowId={(c) => String(c.id)}
-        sort={cards.data?.meta.sort ?? params.sort}
-        onSort={(sort) => set({ sort })}
+        page={cards.data}
         busy={cards.isFetching}
         error={cards.error?.message}
         onRetry={() => void cards.refetch()}
-        onOpen={(c) => router.push(`/cards/${c.slug}`)}
+        params={params}
+        set={set}
         selection={selection}
         onSelectionChange={setSelection}
         empty={<span>This folder is empty. Select cards on the <Link href="/cards" className="text-sky-800 underline">Cards</Link> page and add them here.</span>}
@@ -78,16 +66,6 @@ export function FolderCards({ id }: { id: number }) {
           )
         }
       />
-      {cards.data && (
-        <Pager
-          offset={offset}
-          limit={limit}
-          total={cards.data.pagination.total}
-          hasNext={cards.data.pagination.has_next}
-          onOffset={(o) => set({ offset: o ? String(o) : undefined })}
-          onLimit={(l) => set({ limit: l === DEFAULT_LIMIT ? undefined : String(l) })}
-        />
-      )}
     </section>
   );
 }
