@@ -33,7 +33,7 @@ export interface TUpdatePayload {
   connection: TConnectionRef;
 }
 
-interface TUpdateRow {
+export interface TUpdateRow {
   id: number;
   description: string;
   change_type: TChangeType | null;
@@ -43,6 +43,18 @@ interface TUpdateRow {
   c_source: TSource;
   c_username: string | null;
   c_name: string | null;
+}
+
+/** An update as the feed answers it (also the data of the radar.update.created webhook event). */
+export function updatePayload(r: TUpdateRow): TUpdatePayload {
+  return {
+    id: r.id,
+    description: r.description,
+    change_type: r.change_type,
+    body: r.body,
+    detected_at: iso(r.detected_at),
+    connection: { id: r.c_id, source: r.c_source, username: r.c_username, name: r.c_name },
+  };
 }
 
 export const updatesMeta = () => ({ sources: [...SOURCES], change_types: [...CHANGE_TYPES] });
@@ -99,13 +111,6 @@ export async function listUpdates(db: TDb, accountId: number, q: TFeedQuery) {
     : await db.$queryRaw<TUpdateRow[]>(page);
   const total = q.includeTotal ? ((found[0] as { total?: number } | undefined)?.total ?? 0) : null;
   const rows = (found as TUpdateRow[]).filter((r) => r.id !== null && r.id !== undefined);
-  const data: TUpdatePayload[] = rows.slice(0, q.limit).map((r) => ({
-    id: r.id,
-    description: r.description,
-    change_type: r.change_type,
-    body: r.body,
-    detected_at: iso(r.detected_at),
-    connection: { id: r.c_id, source: r.c_source, username: r.c_username, name: r.c_name },
-  }));
+  const data: TUpdatePayload[] = rows.slice(0, q.limit).map(updatePayload);
   return { data, total, fetched: rows.length, meta: { sort: "detected_at:desc" as const } };
 }

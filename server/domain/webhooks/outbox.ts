@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { iso } from "../../lib/format";
 import { APPLICATION_COLUMNS, applicationPayload, CONNECTION_COLUMNS, connectionPayload, type TApplicationRow, type TConnectionRow } from "../radar/payloads";
-import type { TUpdatePayload } from "../radar/updates";
+import { updatePayload, type TUpdatePayload, type TUpdateRow } from "../radar/updates";
 import type { TWebhookEvent } from "./events";
 import { newWebhookId } from "./signing";
 
@@ -40,24 +40,12 @@ type TTx = Prisma.TransactionClient;
 
 async function updatesById(tx: TTx, ids: number[]): Promise<Map<number, TUpdatePayload>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.$queryRaw<(Omit<TUpdatePayload, "detected_at" | "connection"> & { detected_at: Date; c_id: number; c_source: TUpdatePayload["connection"]["source"]; c_username: string | null; c_name: string | null })[]>`
+  const rows = await tx.$queryRaw<TUpdateRow[]>`
     SELECT u.id, u.description, u.change_type, u.body, u.detected_at,
            c.id AS c_id, c.source AS c_source, c.username AS c_username, c.name AS c_name
       FROM radar_update u JOIN radar_connection c ON c.id = u.connection_id
      WHERE u.id = ANY(${ids}::int[])`;
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        description: r.description,
-        change_type: r.change_type,
-        body: r.body,
-        detected_at: iso(r.detected_at),
-        connection: { id: r.c_id, source: r.c_source, username: r.c_username, name: r.c_name },
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, updatePayload(r)]));
 }
 
 async function connectionsById(tx: TTx, ids: number[]) {
