@@ -42,19 +42,8 @@ export function csvLines(items: TCardListItem[]): string {
   return items.map((item) => `${CSV_COLUMNS.map((c) => csvCell(c.value(item))).join(",")}\r\n`).join("");
 }
 
-/**
- * Every page of a card list as CSV text chunks: `page(offset)` returns one page of the list (the
- * same procedure the table uses, so the export holds exactly the rows the filter matches).
- */
-export async function* cardsCsv(
-  page: (offset: number) => Promise<{ data: TCardListItem[]; hasNext: boolean }>,
-): AsyncGenerator<string> {
+/** CSV text chunks: the header line, then the lines of each chunk of cards (exportCards). */
+export async function* cardsCsv(chunks: AsyncIterable<TCardListItem[]>): AsyncGenerator<string> {
   yield csvHeader();
-  let offset = 0;
-  for (;;) {
-    const p = await page(offset);
-    if (p.data.length > 0) yield csvLines(p.data);
-    if (!p.hasNext || p.data.length === 0) return;
-    offset += p.data.length;
-  }
+  for await (const items of chunks) if (items.length > 0) yield csvLines(items);
 }

@@ -1,21 +1,27 @@
 import { appRouter } from "../../../../server/api/root";
+import { toErrorResponse } from "../../../../server/api/rest/errors";
 import { createBrowserContext, createCallerFactory } from "../../../../server/api/trpc";
 import { accountById } from "../../../../server/auth/caller";
 import { sessionAccountId } from "../../../../server/auth/nextauth";
 import { cardsCsv } from "../../../../server/domain/cards/csv";
+import type { TCardListItem } from "../../../../server/domain/cards/list";
 import { db } from "../../../../server/db/client";
 import { logger } from "../../../../server/lib/logger";
 
 export const dynamic = "force-dynamic";
 
 const createCaller = createCallerFactory(appRouter);
-const PAGE = 100;
-/** Paging and output parameters the export sets itself. */
+/** Paging and output parameters of the /cards URL that the export does not take. */
 const OWN = new Set(["limit", "offset", "include_total", "include_user_data", "view", "fields"]);
 
+/** The chunks of an iterator whose first result was already read. */
+async function* resumed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value;
+}
+
 /**
- * GET /api/cards/export?<GET /v1/cards/ parameters>: every card the filter matches as CSV,
- * streamed page by page through the same list procedure as the /cards table (session auth).
+ * GET /api/cards/export?<GET /v1/cards/ parameters>: every card the filter matches as CSV, streamed
+ * (session auth) from the workspace.cardExport procedure.
  */
 export async function GET(req: Request): Promise<Response> {
   const id = await sessionAccountId();
@@ -25,32 +31,23 @@ export async function GET(req: Request): Promise<Response> {
 
   const filter: Record<string, string> = {};
   for (const [k, v] of new URL(req.url).searchParams) if (!OWN.has(k)) filter[k] = v;
-  const page = async (offset: number) => {
-    const r = await caller.cards.list({ ...filter, limit: String(PAGE), offset: String(offset), include_total: "false" });
-    return { data: r.data, hasNext: r.pagination.has_next };
-  };
 
-  // The first page is read before answering, so a bad filter is a 400 and not a broken download.
-  let first: Awaited<ReturnType<typeof page>>;
+  // The first chunk is read before answering, so a bad filter is a 400 and not a broken download.
+  let chunks: AsyncIterator<TCardListItem[]>;
+  let first: IteratorResult<TCardListItem[]>;
   try {
-    first = await page(0);
+    chunks = (await caller.workspace.cardExport(filter))[Symbol.asyncIterator]();
+    first = await chunks.next();
   } catch (err) {
-    const message = err instanceof Error ? err.message : "invalid filter";
-    return Response.json({ error: "validation_error", message }, { status: 400 });
+    const r = toErrorResponse(err, "card export");
+    return Response.json(r.body, { status: r.status, headers: r.headers });
   }
-  let used = false;
-  const chunks = cardsCsv((offset) => {
-    if (offset === 0 && !used) {
-      used = true;
-      return Promise.resolve(first);
-    }
-    return page(offset);
-  });
+  const lines = cardsCsv(resumed(first, chunks));
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = await chunks.next();
+        const next = await lines.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (err) {
@@ -59,7 +56,7 @@ export async function GET(req: Request): Promise<Response> {
       }
     },
     async cancel() {
-      await chunks.return(undefined);
+      await lines.return(undefined);
     },
   });
   const day = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZCardListItem } from "../cards/card.types";
+import { ZCardListRequest } from "../cards/list.types";
 import { zSlugPath } from "../cards/detail.types";
 
 /** Inputs and outputs of the workspace-only reads (tRPC, no REST export). */
@@ -8,3 +9,14 @@ export const ZSimilarRequest = z.object({ slug: zSlugPath(), limit: z.number().i
 
 export const ZSignalsPerMonth = z.object({ data: z.array(z.object({ month: z.string(), count: z.number().int() })) });
 export const ZSimilarCards = z.object({ method: z.enum(["semantic", "categories"]), data: z.array(ZCardListItem) });
+
+/** The /cards filter of a CSV export: the list's parameters without paging and field selection. */
+export const ZCardExportRequest = ZCardListRequest.omit({
+  limit: true,
+  offset: true,
+  include_total: true,
+  include_user_data: true,
+  view: true,
+  fields: true,
+});
+export type TCardExportRequest = z.infer<typeof ZCardExportRequest>;
