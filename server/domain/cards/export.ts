@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { readRows } from "../../db/read";
 import { Prisma } from "../../db/generated/prisma/client";
+import { SEMANTIC_MAX_RESULTS } from "../embeddings";
 import { baseFields } from "./fields";
 import { buildCardWhere, type TCardWhere } from "./filters";
 import type { TCardRow } from "./format";
@@ -16,11 +17,10 @@ import { orderBySql, type TSort } from "./sort";
  * statement (one snapshot of the set, 4 bytes a card), then their rows are read CHUNK at a time.
  * Paging through the list with OFFSET instead would read every earlier row again for each page:
  * quadratic in the number of matches (a million cards is 10,000 pages).
- * With `semantic`: the ranked pages of the list itself, which stop at SEMANTIC_MAX_RESULTS.
+ * With `semantic`: the ranked list itself, which holds at most SEMANTIC_MAX_RESULTS cards (one page).
  */
 
 const CHUNK = 500;
-const SEMANTIC_PAGE = 100;
 
 /** The ids of the matching cards in the list's order, as one JSON cell. */
 export async function matchingIdsInOrder(db: TDb, where: TCardWhere, sort: TSort): Promise<number[]> {
@@ -40,11 +40,9 @@ export async function* exportCards(
   p: TCardFilterParams,
 ): AsyncGenerator<TCardListItem[]> {
   if (p.semantic) {
-    for (let offset = 0; ; offset += SEMANTIC_PAGE) {
-      const r = await listCards(db, accountId, { ...p, limit: SEMANTIC_PAGE, offset, include_total: false });
-      if (r.data.length > 0) yield r.data;
-      if (r.page.fetched <= SEMANTIC_PAGE) return;
-    }
+    const limit = SEMANTIC_MAX_RESULTS.card;
+    yield (await listCards(db, accountId, { ...p, limit, offset: 0, include_total: false })).data;
+    return;
   }
   const sort = effectiveSort(p.sort);
   const where = await buildCardWhere(db, accountId, p);
