@@ -28,7 +28,7 @@ export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
     },
   },
   { id: "type", meta: { label: "Type" }, cell: ({ row }) => row.original.type.replaceAll("_", " ") },
-  { id: "associated", meta: { label: "Part of" }, cell: ({ row }) => row.original.associated_with?.name ?? "—" },
+  { id: "associated", meta: { label: "Part of" }, cell: ({ row }) => (row.original.self_associated ? "—" : (row.original.associated_with?.name ?? "—")) },
   {
     id: "focus",
     meta: { label: "Focus" },

@@ -16,7 +16,7 @@ const SORTS = [
   { value: "name:desc", label: "Name Z–A" },
 ];
 
-/** The participants list's filters (GET /v1/participants/), each written to the URL; `saved_only` is the Saved view. */
+/** The participants list's filters (GET /v1/participants/), each written to the URL (the Saved view is `saved_only`, see the explorer). */
 export function ParticipantsFilters({ params, set }: { params: TUrlParams; set: TSet }) {
   const trpc = useTRPC();
   const types = useQuery(trpc.participants.types.queryOptions({}));
@@ -85,7 +85,6 @@ export function ParticipantsFilters({ params, set }: { params: TUrlParams; set: 
         />
         {flag("web2", "Web2")}
         {flag("web3", "Web3")}
-        {flag("saved_only", "Saved only")}
         <Choice
           label="Sort"
           value={known ? sort : "custom"}

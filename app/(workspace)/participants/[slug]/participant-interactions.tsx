@@ -16,7 +16,10 @@ export function ParticipantInteractions({ slug }: { slug: string }) {
   const page = useQuery({ ...trpc.workspace.participantInteractions.queryOptions({ slug, limit: PAGE, offset }), placeholderData: keepPreviousData });
   return (
     <section aria-labelledby="interactions-h">
-      <h2 id="interactions-h" className="text-lg font-medium">Interactions</h2>
+      <h2 id="interactions-h" className="text-lg font-medium">
+        Interactions
+        {page.data?.pagination.total != null && <span className="text-sm font-normal text-slate-600"> · {page.data.pagination.total.toLocaleString("en")}</span>}
+      </h2>
       {page.error && <p role="alert" className="text-sm text-rose-700">{page.error.message}</p>}
       <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm" data-testid="interactions" aria-busy={page.isFetching}>
         {page.data?.data.map((i) => (
