@@ -96,8 +96,8 @@ test.describe("every page under its Content-Security-Policy", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(participants.locator("tbody tr").first()).toBeVisible();
 
-    // /profiles: Next turns the page.
-    await visit("/profiles");
+    // /founders: Next turns the page.
+    await visit("/founders");
     await expect(page.getByText(/^Page 1 of/)).toBeVisible();
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByText(/^Page 2 of/)).toBeVisible();

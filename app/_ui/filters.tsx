@@ -218,3 +218,39 @@ export function Choice(props: { label: string; value: string; options: TOption[]
     </span>
   );
 }
+
+/** A free-text value (a comma list such as tags), applied on Enter or Apply; empty removes it. */
+export function TextValue(props: { label: string; value?: string; placeholder?: string; hint?: string; onChange: (v?: string) => void }) {
+  const [text, setText] = useState(props.value ?? "");
+  useEffect(() => setText(props.value ?? ""), [props.value]);
+  const id = useId();
+  return (
+    <Popover label={props.label} count={props.value ? 1 : 0}>
+      <form
+        className="grid gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onChange(text.trim() || undefined);
+        }}
+      >
+        <label htmlFor={id}>{props.label}</label>
+        <input id={id} value={text} onChange={(e) => setText(e.target.value)} placeholder={props.placeholder} className={box} />
+        {props.hint && <p className="text-xs text-slate-600">{props.hint}</p>}
+        <button type="submit" className="rounded bg-slate-900 px-2 py-1 text-white">Apply</button>
+      </form>
+    </Popover>
+  );
+}
+
+/** One date (YYYY-MM-DD, the REST form), such as "created on or after". */
+export function DateValue(props: { label: string; inputLabel: string; value?: string; onChange: (v?: string) => void }) {
+  const id = useId();
+  return (
+    <Popover label={props.label} count={props.value ? 1 : 0}>
+      <div className="grid grid-cols-[auto_1fr] items-center gap-2">
+        <label htmlFor={id}>{props.inputLabel}</label>
+        <input id={id} type="date" value={props.value ?? ""} onChange={(e) => props.onChange(e.target.value || undefined)} className={box} />
+      </div>
+    </Popover>
+  );
+}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { Choice } from "../../_ui/filters";
+import { useSearchShortcut } from "../../_ui/use-search-shortcut";
 import { useUrlParams } from "../../_ui/use-url-params";
 import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
@@ -33,17 +34,7 @@ export function CardsExplorer() {
     window.sessionStorage.setItem(LAST_LIST_KEY, query ? `/cards?${query}` : "/cards");
   }, [query]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key === "/" && !(t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName)))) {
-        e.preventDefault();
-        searchRef.current?.focus();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useSearchShortcut(searchRef);
 
   const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
   const hasFilters = Object.keys(params).some((k) => !["limit", "offset", "sort"].includes(k));

@@ -1,4 +1,5 @@
-import { ParticipantsList } from "./participants-list";
+import { Suspense } from "react";
+import { ParticipantsExplorer } from "./participants-explorer";
 
 export const metadata = { title: "Participants · Venture Monitor" };
 
@@ -6,7 +7,10 @@ export default function ParticipantsPage() {
   return (
     <section>
       <h1 className="text-2xl font-semibold">Participants</h1>
-      <ParticipantsList />
+      <p className="mt-1 text-sm text-slate-600">Funds, investors, angels and the others whose signals make the cards.</p>
+      <Suspense>
+        <ParticipantsExplorer />
+      </Suspense>
     </section>
   );
 }

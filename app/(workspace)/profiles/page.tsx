@@ -1,13 +1,9 @@
-import { ProfilesList } from "./profiles-list";
+import { redirect } from "next/navigation";
 
-export const metadata = { title: "Founders · Venture Monitor" };
-
-export default function ProfilesPage() {
-  return (
-    <section>
-      <h1 className="text-2xl font-semibold">Founder profiles</h1>
-      <p className="mt-1 text-sm text-slate-600">Raw data: potential and declared founders. Needs the raw-data permission.</p>
-      <ProfilesList />
-    </section>
-  );
+/** The founders' former address: /founders, with the same query. */
+export default async function ProfilesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(await searchParams)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) q.append(k, x);
+  const qs = q.toString();
+  redirect(qs ? `/founders?${qs}` : "/founders");
 }

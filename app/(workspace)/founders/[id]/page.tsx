@@ -1,0 +1,8 @@
+import { ProfileView } from "./profile-view";
+
+export const metadata = { title: "Founder · Venture Monitor" };
+
+export default async function FounderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <ProfileView id={id} />;
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { DataTable, type TColumn } from "./data-table";
+import { Pager } from "./pager";
+
+/** A page of a list as the list procedures answer it. */
+export interface TListPage<T> {
+  data: T[];
+  meta?: { sort?: string };
+  pagination: { total: number | null; has_next: boolean };
+}
+
+/**
+ * A DataTable with its Pager, both driven by the URL's parameters (`sort`, `limit`, `offset`, the
+ * REST names): the list pages' table when no selection is needed.
+ */
+export function PagedTable<T>(props: {
+  label: string;
+  testId: string;
+  storageKey: string;
+  columns: TColumn<T>[];
+  defaultHidden?: string[];
+  getRowId: (row: T) => string;
+  page: TListPage<T> | undefined;
+  busy: boolean;
+  error: string | undefined;
+  onRetry: () => void;
+  params: Record<string, string>;
+  set: (patch: Record<string, string | undefined>) => void;
+  defaultLimit: number;
+  onOpen?: (row: T) => void;
+  empty: ReactNode;
+  toolbar?: ReactNode;
+}) {
+  const { page, params, set, defaultLimit } = props;
+  const limit = Number(params.limit ?? defaultLimit) || defaultLimit;
+  const offset = Number(params.offset ?? 0) || 0;
+  return (
+    <>
+      <DataTable
+        label={props.label}
+        testId={props.testId}
+        data={page?.data}
+        columns={props.columns}
+        defaultHidden={props.defaultHidden}
+        storageKey={props.storageKey}
+        getRowId={props.getRowId}
+        sort={page?.meta?.sort ?? params.sort}
+        onSort={(sort) => set({ sort })}
+        busy={props.busy}
+        error={props.error}
+        onRetry={props.onRetry}
+        onOpen={props.onOpen}
+        empty={props.empty}
+        toolbar={props.toolbar}
+      />
+      {page && (
+        <Pager
+          offset={offset}
+          limit={limit}
+          total={page.pagination.total}
+          hasNext={page.pagination.has_next}
+          onOffset={(o) => set({ offset: o ? String(o) : undefined })}
+          onLimit={(l) => set({ limit: l === defaultLimit ? undefined : String(l) })}
+        />
+      )}
+    </>
+  );
+}
