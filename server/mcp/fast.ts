@@ -50,11 +50,11 @@ function headersFit(headers: TMcpHeaders): boolean {
 export function fastRequest(headers: TMcpHeaders, message: unknown): TFastRequest | undefined {
   if (!isPlainObject(message) || !onlyKeys(message, MESSAGE_KEYS) || message.jsonrpc !== "2.0") return undefined;
   const { id, method, params } = message;
-  if (typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return undefined;
+  if (typeof id !== "string" && !(typeof id === "number" && Number.isSafeInteger(id))) return undefined;
   if (!headersFit(headers)) return undefined;
   if (method === "tools/call") {
     if (!isPlainObject(params) || !onlyKeys(params, CALL_KEYS) || typeof params.name !== "string") return undefined;
-    const args = params.arguments ?? {};
+    const args = params.arguments === undefined ? {} : params.arguments;
     const tool = mcpTool(params.name);
     if (!tool || !isPlainObject(args)) return undefined;
     return { id, kind: "call", tool, args };

@@ -30,6 +30,8 @@ describe("which requests take the fast path", () => {
       ["unknown tool", HEADERS, call({ name: "drop_database" })],
       ["name not a string", HEADERS, call({ name: 5 })],
       ["arguments not an object", HEADERS, call({ name: "search_cards", arguments: [1] })],
+      ["arguments null", HEADERS, call({ name: "search_cards", arguments: null })],
+      ["id beyond safe integers", HEADERS, { ...call({ name: "search_cards" }), id: 2 ** 60 }],
       ["_meta", HEADERS, call({ name: "search_cards", _meta: { progressToken: 1 } })],
       ["task", HEADERS, call({ name: "search_cards", task: {} })],
       ["extra member", HEADERS, call({ name: "search_cards" }, { extra: true })],
