@@ -35,6 +35,14 @@ export default defineConfig({
         stdout: "pipe",
         stderr: "pipe",
         // WEBHOOKS_ALLOW_PRIVATE: the webhooks spec's receiver listens on 127.0.0.1.
-        env: { PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", WEBHOOKS_ALLOW_PRIVATE: "1" },
+        // OAUTH_DYNAMIC_REGISTRATION: the MCP client of e2e/mcp-sdk-auth.spec.ts registers itself.
+        env: {
+          PORT: String(port),
+          BASE_URL: `http://localhost:${port}`,
+          LOG_LEVEL: "warn",
+          NEXT_TELEMETRY_DISABLED: "1",
+          WEBHOOKS_ALLOW_PRIVATE: "1",
+          OAUTH_DYNAMIC_REGISTRATION: "1",
+        },
       },
 });

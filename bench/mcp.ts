@@ -6,8 +6,10 @@
  * On PostgreSQL (`vm_bench_s<scale>`, the demo dataset, seeded once), against the real service, in
  * alternating rounds: requests/s and p50 of each side, and the MCP/REST ratio of the medians
  * (goal: p50 within +20 %), with the service's CPU per request (its process tree, from /proc),
- * which moves less than latency on a shared machine. Each MCP request is a whole stateless exchange: a new server and
- * transport, the JSON-RPC message parsed and answered as JSON.
+ * which moves less than latency on a shared machine. Each MCP request is a whole stateless exchange:
+ * the JSON-RPC message parsed and answered as JSON. A third side sends the same call with an empty
+ * `_meta`, which the fast path (server/mcp/fast.ts) leaves to the SDK's server and transport built
+ * for the request: what the fast path saves, in the same run.
  *
  * Env: BENCH_SCALE (default 5: about 10,000 cards), BENCH_SECONDS (default 10), BENCH_ROUNDS
  * (default 3), BENCH_PORT (default 3120), BENCH_PG.
@@ -43,23 +45,22 @@ async function main() {
     const authorization = `Bearer ${token}`;
     const rest = { label: "GET /v1/cards/", url: `${service.baseUrl}/v1/cards/?${QUERY}`, headers: { authorization } };
     const mcpBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_cards", arguments: FILTER } });
-    const mcp = {
-      label: "tools/call search_cards",
-      url: `${service.baseUrl}/mcp`,
-      method: "POST" as const,
-      body: mcpBody,
-      headers: { authorization, accept: "application/json, text/event-stream" },
-    };
+    const mcpHeaders = { authorization, accept: "application/json, text/event-stream" };
+    const mcp = { label: "tools/call search_cards", url: `${service.baseUrl}/mcp`, method: "POST" as const, body: mcpBody, headers: mcpHeaders };
+    const sdkBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_cards", arguments: FILTER, _meta: {} } });
+    const sdk = { ...mcp, label: "the same through the SDK", body: sdkBody };
 
     // Both sides answer the same cards before anything is timed.
     const restJson = await (await fetch(rest.url, { headers: rest.headers })).json();
-    const mcpRes = await fetch(mcp.url, { method: "POST", headers: { ...mcp.headers, "content-type": "application/json" }, body: mcpBody });
-    const mcpJson = (await mcpRes.json()) as { result?: { structuredContent?: unknown; isError?: boolean } };
-    if (JSON.stringify(mcpJson.result?.structuredContent) !== JSON.stringify(restJson)) {
-      throw new Error(`the two sides differ: ${JSON.stringify(mcpJson).slice(0, 500)}`);
+    for (const body of [mcpBody, sdkBody]) {
+      const mcpRes = await fetch(mcp.url, { method: "POST", headers: { ...mcpHeaders, "content-type": "application/json" }, body });
+      const mcpJson = (await mcpRes.json()) as { result?: { structuredContent?: unknown; isError?: boolean } };
+      if (JSON.stringify(mcpJson.result?.structuredContent) !== JSON.stringify(restJson)) {
+        throw new Error(`the sides differ: ${JSON.stringify(mcpJson).slice(0, 500)}`);
+      }
     }
 
-    const sides = [rest, mcp];
+    const sides = [rest, mcp, sdk];
     for (const side of sides) await load({ ...side, connections: CONNECTIONS, seconds: 3 }); // warm-up
     const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpu: number[]; errors: number }>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -93,6 +94,9 @@ async function main() {
     const cpuRatio = (median(results.get(mcp.label)!.cpu) / median(results.get(rest.label)!.cpu) - 1) * 100;
     process.stdout.write(`\nMCP p50 vs REST p50: ${ratio >= 0 ? "+" : ""}${ratio.toFixed(1)} % (goal: at most +20 %)\n`);
     process.stdout.write(`MCP service CPU per request vs REST: ${cpuRatio >= 0 ? "+" : ""}${cpuRatio.toFixed(1)} %\n`);
+    const sdkRatio = (median(results.get(sdk.label)!.p50) / median(results.get(rest.label)!.p50) - 1) * 100;
+    const sdkCpu = (median(results.get(sdk.label)!.cpu) / median(results.get(rest.label)!.cpu) - 1) * 100;
+    process.stdout.write(`Through the SDK: p50 ${sdkRatio >= 0 ? "+" : ""}${sdkRatio.toFixed(1)} %, CPU per request ${sdkCpu >= 0 ? "+" : ""}${sdkCpu.toFixed(1)} % vs REST\n`);
   } finally {
     await service.close();
   }

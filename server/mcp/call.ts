@@ -18,26 +18,38 @@ export interface TMcpRequestContext {
   resHeaders: TContext["resHeaders"];
 }
 
+/** A tool's outcome: the /v1 response body (as a value and as its JSON text), or an error result. */
+export type TToolOutcome = { output: Record<string, unknown>; json: string } | { error: CallToolResult };
+
 /**
- * Calls a tool: its procedure through a server-side tRPC caller with a fresh context, so that the
+ * Runs a tool: its procedure through a server-side tRPC caller with a fresh context, so that the
  * procedure's middlewares run as for a /v1 request (authentication, OAuth scope, quota: one tool
- * call is one counted request, with the same rate-limit headers). The result is the JSON of the
- * /v1 response as `structuredContent`, with a text copy; an error is a result with `isError` and
- * the spec's error body `{error, message, ...}` as its text.
+ * call is one counted request, with the same rate-limit headers). The output is the /v1 response
+ * body, serialised once as that body is (dates as strings); an error is a result with `isError`
+ * and the spec's error body `{error, message, ...}` as its text.
  */
-export async function callTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function runTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<TToolOutcome> {
   try {
     if (containsNul(args)) throw NUL_ERROR;
     const { path, input } = tool.route(args);
     const ctx: TContext = { db: request.db, caller: request.caller, transport: "rest", resHeaders: request.resHeaders };
     const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as TProcedureFn;
-    // The output as the /v1 body holds it: the JSON-RPC answer is serialised as that body is, so
-    // the structured copy reaches the client as the same JSON as the text copy (dates as strings).
     const output = (await procedure(input)) as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
+    return { output, json: JSON.stringify(output) };
   } catch (err) {
     const { body, headers } = toErrorResponse(err, `mcp:${tool.name}`);
     for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === "retry-after") request.resHeaders.set(k, v);
-    return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
+    return { error: { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] } };
   }
+}
+
+/**
+ * A tool call as the SDK's server answers it: the result is the JSON of the /v1 response as
+ * `structuredContent`, with a text copy. The JSON-RPC answer is serialised as the /v1 body is, so
+ * the structured copy reaches the client as the same JSON as the text copy.
+ */
+export async function callTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<CallToolResult> {
+  const outcome = await runTool(request, tool, args);
+  if ("error" in outcome) return outcome.error;
+  return { content: [{ type: "text", text: outcome.json }], structuredContent: outcome.output };
 }

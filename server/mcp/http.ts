@@ -1,45 +1,60 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { callerFromAuthorization } from "../auth/caller";
+import { callerFromAuthorization, type TCaller } from "../auth/caller";
 import { unauthenticatedHeaders } from "../auth/oauth/challenges";
-import { db } from "../db/client";
+import type { TDb } from "../db/client";
 import { AppError } from "../lib/errors";
 import { createMcpServer } from "./server";
 
 /**
- * `POST /mcp`: the MCP server over Streamable HTTP, stateless (no session id) with JSON responses:
- * each request gets its own server and transport, closed once it is answered. Authentication is
- * checked before the MCP exchange: without a valid token the answer is 401 with a
- * `WWW-Authenticate` challenge naming the protected-resource metadata of /mcp, from which an MCP
+ * `POST /mcp`: the MCP server over Streamable HTTP, stateless (no session id) with JSON responses.
+ * Authentication is checked before the MCP exchange: without a valid token the answer is 401 with
+ * a `WWW-Authenticate` challenge naming the protected-resource metadata of /mcp, from which an MCP
  * client finds the authorization server (docs/oauth.md). Other methods are 405: with no sessions
  * there is no stream to open with GET and nothing to end with DELETE.
+ *
+ * The common requests (a tools/call, tools/list) are answered by server/mcp/fast.ts; the rest by the
+ * SDK's server and transport, one of each per request, closed once it is answered.
  */
 
 export const isMcpPath = (pathname: string): boolean => pathname === "/mcp" || pathname === "/mcp/";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-function errorResponse(err: AppError, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(err.toBody()), { status, headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...err.headers, ...headers } });
+/** An answer before any MCP exchange (405, 401, 413): the spec's error body. */
+export interface TMcpRefusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function refusal(err: AppError, status: number, headers: Record<string, string> = {}): TMcpRefusal {
+  return { status, headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...err.headers, ...headers }, body: JSON.stringify(err.toBody()) };
+}
+
+export const methodNotAllowed = (): TMcpRefusal =>
+  refusal(new AppError("method_not_allowed", "The MCP server answers POST only (stateless Streamable HTTP)."), 405, { allow: "POST, OPTIONS" });
+
+export const payloadTooLarge = (): TMcpRefusal => refusal(new AppError("payload_too_large", "The request body is too large."), 413);
+
+/** Who calls, from the `Authorization` header, or the 401 to answer. */
+export async function authenticateMcp(prisma: TDb, authorization: string | null | undefined): Promise<{ caller: TCaller } | { refusal: TMcpRefusal }> {
+  const caller = await callerFromAuthorization(prisma, authorization ?? null);
+  if (caller.kind === "anonymous") {
+    const message = "Authentication credentials were not provided. Send 'Authorization: Bearer <ACCESS_TOKEN>' (an OAuth access token or an API token).";
+    return { refusal: refusal(new AppError("not_authenticated", message, { headers: unauthenticatedHeaders(undefined, "mcp") }), 401) };
+  }
+  if (caller.kind === "invalid") {
+    return { refusal: refusal(new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token", "mcp") }), 401) };
+  }
+  return { caller };
 }
 
 /**
- * Answers one request. `parsedBody`, when the caller has already parsed the JSON body, spares the
- * transport reading it again from the request (server/mcp/node.ts).
+ * Answers one request with the SDK's server and transport, for an authenticated caller.
+ * `parsedBody`, when the caller has already parsed the JSON body, spares the transport reading it
+ * again from the request (server/mcp/node.ts).
  */
-export async function handleMcp(req: Request, parsedBody?: unknown): Promise<Response> {
-  if (req.method !== "POST") {
-    return errorResponse(new AppError("method_not_allowed", "The MCP server answers POST only (stateless Streamable HTTP)."), 405, { allow: "POST, OPTIONS" });
-  }
-  const prisma = await db();
-  const caller = await callerFromAuthorization(prisma, req.headers.get("authorization"));
-  if (caller.kind === "anonymous") {
-    const message = "Authentication credentials were not provided. Send 'Authorization: Bearer <ACCESS_TOKEN>' (an OAuth access token or an API token).";
-    return errorResponse(new AppError("not_authenticated", message, { headers: unauthenticatedHeaders(undefined, "mcp") }), 401);
-  }
-  if (caller.kind === "invalid") {
-    return errorResponse(new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token", "mcp") }), 401);
-  }
-
+export async function answerWithSdk(req: Request, prisma: TDb, caller: TCaller, parsedBody?: unknown): Promise<Response> {
   const resHeaders = new Headers();
   const server = createMcpServer({ db: prisma, caller, resHeaders: { set: (k, v) => resHeaders.set(k, v) } });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

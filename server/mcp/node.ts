@@ -1,16 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { failRequest } from "../api/rest/node";
-import { AppError } from "../lib/errors";
-import { handleMcp } from "./http";
+import { db } from "../db/client";
+import { answerFast, fastRequest } from "./fast";
+import { answerWithSdk, authenticateMcp, methodNotAllowed, payloadTooLarge, type TMcpRefusal } from "./http";
 
 /**
- * /mcp served from Node's request (server/http.ts). The body is read here into one buffer, so the
- * transport parses a string rather than a web stream piped from the socket (measurably cheaper
- * per request, docs/benchmarks.md), and a body over the transport's own bound is refused before
- * it is read whole.
+ * /mcp served from Node's request (server/http.ts). The body is read here into one buffer and
+ * parsed once, and a body over the transport's own bound is refused before it is read whole. A
+ * common request (server/mcp/fast.ts) is answered straight to Node's response; any other goes to
+ * the SDK's transport as a Fetch `Request` with the parsed message (or, when it does not parse, the
+ * text, which the transport answers with the JSON-RPC parse error).
  */
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const JSON_ANSWER = "application/json";
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -38,34 +41,40 @@ function parseJson(text: string): unknown {
   }
 }
 
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  headers["content-length"] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
+  res.end(req.method === "HEAD" || !body ? undefined : body);
+}
+
+const refuse = (req: IncomingMessage, res: ServerResponse, r: TMcpRefusal) => send(req, res, r.status, r.headers, r.body);
+
 export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
+    if (req.method !== "POST") return refuse(req, res, methodNotAllowed());
+    const body = await readBody(req);
+    if (body === undefined) return refuse(req, res, payloadTooLarge());
+    const prisma = await db();
+    const auth = await authenticateMcp(prisma, req.headers.authorization);
+    if ("refusal" in auth) return refuse(req, res, auth.refusal);
+    const text = body.toString("utf8");
+    const parsed = parseJson(text);
+
+    const fast = fastRequest(req.headers, parsed);
+    if (fast) {
+      const headers: Record<string, string> = { "content-type": JSON_ANSWER, "cache-control": "no-store" };
+      const answer = await answerFast({ db: prisma, caller: auth.caller, resHeaders: { set: (k, v) => (headers[k.toLowerCase()] = v) } }, fast);
+      return send(req, res, 200, headers, answer);
+    }
+
     const headers = new Headers();
     const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    let body: Buffer | undefined;
-    if (req.method === "POST") {
-      body = await readBody(req);
-      if (body === undefined) {
-        const tooLarge = new AppError("payload_too_large", "The request body is too large.");
-        res.writeHead(413, { "content-type": "application/json; charset=utf-8" });
-        res.end(JSON.stringify(tooLarge.toBody()));
-        return;
-      }
-    }
-    const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
-    // A body that parses is handed over parsed; one that does not goes to the transport as text,
-    // which answers the JSON-RPC parse error.
-    const text = body?.toString("utf8");
-    const parsed = text === undefined ? undefined : parseJson(text);
-    const request = new Request(`http://localhost${req.url ?? "/mcp"}`, { method, headers, body: parsed === undefined ? text : undefined });
-    const response = await handleMcp(request, parsed);
-    const answer = req.method === "HEAD" ? "" : await response.text();
+    const request = new Request(`http://localhost${req.url ?? "/mcp"}`, { method: "POST", headers, body: parsed === undefined ? text : undefined });
+    const response = await answerWithSdk(request, prisma, auth.caller, parsed);
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
-    out["content-length"] = String(Buffer.byteLength(answer));
-    res.writeHead(response.status, out);
-    res.end(answer || undefined);
+    send(req, res, response.status, out, await response.text());
   } catch (err) {
     failRequest(req, res, err);
   }

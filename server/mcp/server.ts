@@ -15,6 +15,7 @@ const INSTRUCTIONS = [
 ].join(" ");
 
 let listed: Tool[] | undefined;
+let listedJson: string | undefined;
 
 const TOOLS_CALL = z.looseObject({ method: z.literal("tools/call") });
 
@@ -34,6 +35,12 @@ function toolList(): Tool[] {
       : { title: t.title, readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }));
   return listed;
+}
+
+/** The tools/list result `{tools}` as JSON (built once per process). */
+export function toolListJson(): string {
+  listedJson ??= JSON.stringify({ tools: toolList() });
+  return listedJson;
 }
 
 /**

@@ -2,6 +2,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
+import { invalidTarget } from "./metadata";
 import { newGrantUser } from "./model";
 import { formatScopes, parseScopes, type TOAuthScope } from "./scopes";
 import { oauthServer } from "./server";
@@ -88,6 +89,8 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   if (challenge === undefined) return fail("invalid_request", "code_challenge is required (PKCE with S256).");
   if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256.");
   if (!CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge is not a valid S256 challenge.");
+  const target = invalidTarget(query.getAll("resource"));
+  if (target) return fail("invalid_target", target);
   const prompt = p("prompt");
   if (prompt !== undefined && prompt !== "none" && prompt !== "consent") return fail("invalid_request", "prompt must be none or consent.");
   const scopes = parseScopes(p("scope") ?? formatScopes(client.scopes));

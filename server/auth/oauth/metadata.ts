@@ -34,6 +34,22 @@ export type TProtectedResource = keyof typeof PROTECTED_RESOURCES;
 
 export const isProtectedResource = (s: string): s is TProtectedResource => Object.hasOwn(PROTECTED_RESOURCES, s);
 
+/** The identifiers of the protected resources (`<BASE_URL>/v1`, `<BASE_URL>/mcp`), as their metadata names them. */
+export const resourceIndicators = (): string[] => Object.keys(PROTECTED_RESOURCES).map((r) => `${issuer()}/${r}`);
+
+/**
+ * RFC 8707: the `resource` parameters of an authorization or token request, each of which must be
+ * one of the protected resources' identifiers. Undefined when they are (or none is given), else
+ * the `invalid_target` description. A token serves both resources (the same procedures answer
+ * /v1 and /mcp), so the indicator only has to name one of them.
+ */
+export function invalidTarget(resources: string[]): string | undefined {
+  const known = resourceIndicators();
+  const unknown = resources.find((r) => !known.includes(r));
+  if (unknown === undefined) return undefined;
+  return `The resource '${unknown.slice(0, 200)}' is not served by this authorization server; use ${known.join(" or ")}.`;
+}
+
 /** `GET /.well-known/oauth-protected-resource/<resource>` (RFC 9728 §3). */
 export function protectedResourceMetadata(resource: TProtectedResource) {
   const base = issuer();

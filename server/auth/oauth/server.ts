@@ -46,7 +46,8 @@ const MAX_FORM_BYTES = 16_384;
 
 /**
  * A form-encoded request body as a null-prototype map: `application/x-www-form-urlencoded` only,
- * small, and every parameter at most once (RFC 6749 §3.2). An error reply otherwise.
+ * small, and every parameter at most once (RFC 6749 §3.2) but `resource`, which RFC 8707 lets a
+ * client repeat (the map keeps the last; the token endpoint checks them all). An error reply otherwise.
  */
 export function parseForm(contentType: string | null, text: string | null): Record<string, string> | TOAuthReply {
   if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? "")) {
@@ -55,7 +56,7 @@ export function parseForm(contentType: string | null, text: string | null): Reco
   if (text === null || text.length > MAX_FORM_BYTES) return oauthError(400, "invalid_request", "The request body is too large.");
   const form: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) {
-    if (key in form) return oauthError(400, "invalid_request", `The parameter '${key.slice(0, 40)}' is given more than once.`);
+    if (key in form && key !== "resource") return oauthError(400, "invalid_request", `The parameter '${key.slice(0, 40)}' is given more than once.`);
     form[key] = value;
   }
   return form;

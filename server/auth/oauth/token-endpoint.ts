@@ -1,10 +1,12 @@
 import type { TDb } from "../../db/client";
+import { invalidTarget } from "./metadata";
 import { GRANT_TYPES, isReply, LIFETIMES, oauthError, oauthServer, parseForm, runLibrary, type TOAuthReply } from "./server";
 
 /**
  * `POST /oauth/token` (RFC 6749 §3.2, §4.1.3, §6): the authorization_code grant with its PKCE
  * verifier, and the refresh_token grant (rotating). The library runs both grants; this adds the
- * checks it leaves out (duplicate parameters, grant types the service does not offer).
+ * checks it leaves out (duplicate parameters, grant types the service does not offer, RFC 8707
+ * `resource` indicators that name no protected resource of the service).
  */
 export interface THttpInput {
   contentType: string | null;
@@ -43,6 +45,8 @@ export async function exchangeToken(db: TDb, input: THttpInput): Promise<TOAuthR
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
     return oauthError(400, "unsupported_grant_type", `The grant type '${grantType.slice(0, 60)}' is not supported; use ${GRANT_TYPES.join(" or ")}.`);
   }
+  const target = invalidTarget(new URLSearchParams(input.body ?? "").getAll("resource"));
+  if (target) return oauthError(400, "invalid_target", target);
   if (grantType === "authorization_code" && !form.redirect_uri) return oauthError(400, "invalid_request", "Missing parameter: `redirect_uri`.");
   const headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
