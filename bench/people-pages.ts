@@ -7,8 +7,10 @@
  * after two warm-up calls, for the worst cases found in the data: the participant with the most
  * interactions (its first and last page), the fund with the most partners, the largest collection
  * and a profile with a linked card. Beside each: the floor, the same statements through bare `pg`
- * where the read is one or two statements (one pool, no framework). Prints p50/p95 in ms; a page's
- * first render needs its reads (they run in parallel in the browser; the sum is an upper bound).
+ * where the read is one or two statements (one pool, no framework). Prints p50/p95 in ms, then each
+ * page's reads on its first render: the browser makes them in steps (a read that needs the one
+ * before waits for it; reads of the same step run in parallel), so the page waits for the sum over
+ * its steps of their slowest p50 (HTTP and rendering excluded).
  *
  * Read-only: it only reads the database, as an account that already exists there (BENCH_EMAIL,
  * default the REST benchmarks' account, which has the raw-data permission).
@@ -151,8 +153,10 @@ const reads: TRead[] = [
 ];
 
 const rows: Record<string, unknown>[] = [];
+const p50 = new Map<TRead, number>();
 for (const r of reads) {
   const xs = await time(r.call);
+  p50.set(r, pct(xs, 50));
   const fl = r.floor ? await time(r.floor) : undefined;
   rows.push({
     page: r.page,
@@ -163,7 +167,28 @@ for (const r of reads) {
     "floor p95 ms": fl ? pct(fl, 95) : "",
   });
 }
+// ---------------------------------------------------------------- first render of each page
+
+const byName = (page: string, read: string) => reads.find((r) => r.page === page && r.read.startsWith(read))!;
+const me = byName("/founders", "account.me");
+const colls = byName("/founders", "rawData.collections");
+const participantPage = (page: string) => [[byName(page, "participants.detail")], [byName(page, "cards.list"), byName(page, "workspace.participantInteractions first")]];
+const pages: [string, TRead[][]][] = [
+  ["/participants", [[byName("/participants", "participants.list"), byName("/participants", "participants.types")]]],
+  ["/participants/<busiest>", participantPage("/participants/<busiest>")],
+  ["/participants/<fund>", participantPage("/participants/<fund>")],
+  ["/founders", [[me], [colls, byName("/founders", "rawData.profiles")]]],
+  ["/founders/collections/<largest>", [[me], [colls], [byName("/founders/collections/<largest>", "rawData.profiles")]]],
+  ["/founders/<id>", [[me], [byName("/founders/<id>", "rawData.profile")], [byName("/founders/<id>", "workspace.profileCards")]]],
+];
+const renders = pages.map(([page, steps]) => ({
+  page,
+  steps: steps.map((step) => step.map((r) => r.read.split(" ")[0]).join(" + ")).join(" -> "),
+  "reads p50 ms": steps.reduce((sum, step) => sum + Math.max(...step.map((r) => p50.get(r)!)), 0),
+}));
+
 printTable(`Workspace people pages' reads, tRPC caller, ${RUNS} calls each after 2 warm-up calls (${new URL(URL_).pathname.slice(1)})`, rows);
+printTable("First render: the reads each page waits for (sum over its steps of the slowest p50; goal < 500 ms)", renders);
 
 await pool.end();
 await closeDatabase();
