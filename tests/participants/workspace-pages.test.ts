@@ -71,6 +71,20 @@ describe("workspace.participantInteractions", () => {
     expect([...p1.data, ...p2.data].map((i) => i.id)).toEqual(all.data.map((i) => i.id));
   });
 
+  it("counts and lists once an interaction that names the participant twice", async () => {
+    const fund = await t.db.participant.findUniqueOrThrow({ where: { slug: "fund-a" } });
+    const both = await t.db.interaction.create({
+      data: { cardId: cardIds["omega-robotics"]!, participantId: fund.id, associatedParticipantId: fund.id, createdAt: new Date("2026-01-02T00:00:00Z") },
+    });
+    try {
+      const all = await a.workspace.participantInteractions({ slug: "fund-a", limit: 20, offset: 0 });
+      expect(all.pagination.total).toBe(7);
+      expect(all.data.filter((i) => i.id === both.id)).toHaveLength(1);
+    } finally {
+      await t.db.interaction.delete({ where: { id: both.id } });
+    }
+  });
+
   it("answers not_found for an unknown participant and is closed to collections-only accounts", async () => {
     expect(await failure(a.workspace.participantInteractions({ slug: "nobody", limit: 20, offset: 0 }))).toBe("not_found");
     const limited = await browserCaller(t.db, (await createAccount(t.db, { scope: "collections_only" })).account.id);
