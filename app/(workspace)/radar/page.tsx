@@ -1,4 +1,6 @@
-import { RadarOverview } from "./radar-overview";
+import { Suspense } from "react";
+import { RadarNav } from "./radar-nav";
+import { RadarWorkspace } from "./radar-workspace";
 
 export const metadata = { title: "Radar · Venture Monitor" };
 
@@ -6,7 +8,10 @@ export default function RadarPage() {
   return (
     <section>
       <h1 className="text-2xl font-semibold">Radar</h1>
-      <RadarOverview />
+      <RadarNav current="radar" />
+      <Suspense>
+        <RadarWorkspace />
+      </Suspense>
     </section>
   );
 }
