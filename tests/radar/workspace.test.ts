@@ -29,7 +29,7 @@ beforeAll(async () => {
   expect(bulk.data.created.map((c) => c.index)).toEqual([0, 1]);
   expect(bulk.data.errors.map((e) => e.index)).toEqual([2]);
   const a = await alice.ui.radar.createApplication({ source: "network_a", username: "ws-founder" });
-  ids.a = a.data.id as number;
+  ids.a = (a.data as { id: number }).id;
   ids.idle = ((await alice.ui.radar.createApplication({ source: "network_a", username: "ws-idle", is_tracking: false })).data as { id: number }).id;
   await processAll(t.db);
   ids.b = bulk.data.created[0]!.application.id;
