@@ -86,13 +86,14 @@ test.describe("radar", () => {
 
     // Network A's idle application: tracking on queues it and it becomes a connection.
     await page.getByLabel("Network", { exact: true }).selectOption("network_a");
+    await expect(page).toHaveURL(/source=network_a/);
     await page.getByRole("link", { name: "Network A applications" }).click();
     await settled(page, "application-table");
     const idle = rows(page, "application-table").first();
     await expect(idle.getByTestId("application-status")).toHaveText("idle");
-    await idle.getByRole("switch").check();
-    await expect(rows(page, "application-table")).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByText(/No application here/)).toBeVisible();
+    // The switches show the server's state: click, then wait for it.
+    await idle.getByRole("switch").click();
+    await expect(page.getByText(/No application here/)).toBeVisible({ timeout: 30_000 });
 
     // Connections of network A: a tracking toggle frees a place in the quota, and takes it back.
     await page.getByRole("link", { name: "Network A connections" }).click();
@@ -100,11 +101,12 @@ test.describe("radar", () => {
     await expect(rows(page, "connection-table")).toHaveCount(13);
     const a0 = await used(page, "network_a");
     const first = rows(page, "connection-table").first();
-    await first.getByRole("switch").uncheck();
+    await first.getByRole("switch").click();
     await expectUsed(page, "network_a", a0 - 1);
     await expect(first.getByRole("switch")).not.toBeChecked();
-    await first.getByRole("switch").check();
+    await first.getByRole("switch").click();
     await expectUsed(page, "network_a", a0);
+    await expect(first.getByRole("switch")).toBeChecked();
 
     // Bulk tracking of two selected rows.
     for (const i of [1, 2]) await rows(page, "connection-table").nth(i).getByRole("checkbox", { name: /^Select row/ }).check();
@@ -113,17 +115,19 @@ test.describe("radar", () => {
     await expect(page.getByRole("status").filter({ hasText: "2 connection(s) no longer tracked." })).toBeVisible();
     await expectUsed(page, "network_a", a0 - 2);
     await expect(page.getByTestId("selected-count")).toHaveText("0 selected");
-    await page.getByLabel("Tracking", { exact: true }).selectOption("false");
+    await page.getByLabel("Filter by tracking").selectOption("false");
     await expect(page).toHaveURL(/is_tracking=false/);
     await expect(rows(page, "connection-table")).toHaveCount(2);
     await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
     await page.getByRole("button", { name: "Track selected" }).click();
     await expectUsed(page, "network_a", a0);
     await expect(page.getByText(/No connection here/)).toBeVisible();
-    await page.getByLabel("Tracking", { exact: true }).selectOption("");
+    await page.getByLabel("Filter by tracking").selectOption("");
+    await expect(page).not.toHaveURL(/is_tracking/);
 
     // Bulk delete: the two network_b connections followed above.
     await page.getByLabel("Network", { exact: true }).selectOption("network_b");
+    await expect(page).toHaveURL(/source=network_b/);
     await settled(page, "connection-table");
     const bNow = await used(page, "network_b");
     for (const name of [one, two]) await rows(page, "connection-table").filter({ hasText: `@${name}` }).getByRole("checkbox").check();
@@ -171,8 +175,10 @@ test.describe("radar", () => {
 
     // Change type (the popover of the change types).
     await page.getByLabel("Network", { exact: true }).selectOption("");
+    await expect(page).toHaveURL(/\/radar\/updates$/);
     await page.locator("summary", { hasText: /^Change type/ }).click();
-    await page.getByRole("checkbox", { name: "Career change" }).check();
+    // The box shows the URL's state: click, then wait for the URL.
+    await page.getByRole("checkbox", { name: "Career change" }).click();
     await expect(page).toHaveURL(/change_types=career_change/);
     await expect(page.getByTestId("update-feed")).toHaveAttribute("aria-busy", "false");
     await expect(items.first()).toBeVisible();
@@ -182,10 +188,12 @@ test.describe("radar", () => {
 
     // Connection (named with its network).
     await page.getByLabel("Network", { exact: true }).selectOption("network_a");
+    await expect(page).toHaveURL(/source=network_a/);
+    await expect(page.getByTestId("update-feed")).toHaveAttribute("aria-busy", "false");
+    const name = (await items.first().locator("h2 a").textContent())!;
     const connection = page.getByLabel("Connection", { exact: true });
-    await expect(connection.locator("option").nth(1)).toBeAttached();
-    const name = (await connection.locator("option").nth(1).textContent())!;
-    await connection.selectOption({ index: 1 });
+    await expect(connection.locator("option", { hasText: name })).toBeAttached();
+    await connection.selectOption({ label: name });
     await expect(page).toHaveURL(/connection_id=\d+/);
     await expect(page.getByTestId("update-feed")).toHaveAttribute("aria-busy", "false");
     const names = await items.locator("h2 a").allTextContents();
@@ -207,6 +215,7 @@ test.describe("radar", () => {
 
     // Links: founder profile and card of a network_a connection.
     await page.getByLabel("Network", { exact: true }).selectOption("network_a");
+    await expect(page).toHaveURL(/source=network_a/);
     await expect(page.getByTestId("update-feed")).toHaveAttribute("aria-busy", "false");
     const withCard = items.filter({ has: page.getByRole("link", { name: "Card", exact: true }) }).first();
     await expect(withCard.getByRole("link", { name: "Founder profile" })).toHaveAttribute("href", /^\/founders\/\d+$/);

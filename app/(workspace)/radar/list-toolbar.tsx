@@ -26,7 +26,7 @@ export function ListToolbar(props: { what: string; params: TUrlParams; set: (p: 
         <button type="submit" className={box}>Search</button>
       </form>
       <Choice
-        label="Tracking"
+        label="Filter by tracking"
         value={props.params.is_tracking ?? ""}
         options={[
           { value: "", label: "Tracked or not" },
