@@ -7,6 +7,7 @@ import { Choice, DateRange, MultiSelect } from "../../../_ui/filters";
 import { Pager } from "../../../_ui/pager";
 import { listParam, useUrlParams, type TUrlParams } from "../../../_ui/use-url-params";
 import { asSource, connectionName, SOURCE_LABEL, SOURCE_OPTIONS, type TUpdate } from "../radar-types";
+import { FEED_KEYS, feedInput } from "./feed-params";
 import { UpdateDiff } from "./update-diff";
 
 /**
@@ -15,24 +16,12 @@ import { UpdateDiff } from "./update-diff";
  * each update's before and after side by side.
  */
 
-export const FEED_LIMIT = 20;
-const FEED_KEYS = ["source", "connection_id", "change_types", "detected_after", "detected_before", "limit", "offset"] as const;
-
 const CHANGE_LABEL: Record<string, string> = {
   career_change: "Career change",
   headline_change: "Headline change",
   bio_change: "Bio change",
   combined: "Several changes",
 };
-
-/** The feed procedure's input: the URL's parameters in query-string form (parsed like the REST query). */
-export function feedInput(params: TUrlParams): Record<string, string> {
-  const input: Record<string, string> = { limit: String(FEED_LIMIT), include_total: "true" };
-  for (const key of FEED_KEYS) if (params[key]) input[key] = params[key];
-  // A connection is named with its network.
-  if (input.connection_id && !input.source) delete input.connection_id;
-  return input;
-}
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
