@@ -55,7 +55,7 @@ export interface TUpdateRow {
   c_source: TSource;
   c_username: string | null;
   c_name: string | null;
-  /** Set by the feed's query (not by the webhook event's). */
+  /** The connection's external id (for the founder and card links, addLinks). */
   c_external_id?: string;
 }
 
@@ -98,8 +98,11 @@ function range(q: TFeedQuery): Prisma.Sql[] {
   return out;
 }
 
-/** The founder profile and a card of each network_a connection on the page (one query). */
-async function addLinks(db: TDb, data: TUpdatePayload[], rows: TUpdateRow[]): Promise<void> {
+/**
+ * Sets the founder profile and a card of each network_a connection of `data` (built from `rows`,
+ * in the same order; one query). The feed and the radar.update.created event both call it.
+ */
+export async function addLinks(db: Pick<TDb, "$queryRaw">, data: TUpdatePayload[], rows: TUpdateRow[]): Promise<void> {
   const ids = [...new Set(rows.filter((r) => r.c_source === "network_a" && /^\d{1,9}$/.test(r.c_external_id ?? "")).map((r) => Number(r.c_external_id)))];
   const found = ids.length
     ? await db.$queryRaw<{ id: number; slug: string | null }[]>`
