@@ -5393,6 +5393,10 @@ export interface operations {
                  *     ]
                  */
                 change_types?: ("career_change" | "headline_change" | "bio_change" | "combined")[];
+                /** @description updates detected on or after this day (YYYY-MM-DD, UTC) */
+                detected_after?: string;
+                /** @description updates detected on or before this day (YYYY-MM-DD, UTC) */
+                detected_before?: string;
                 /**
                  * @description Page size: default 50, at most 100 (a larger value is clamped).
                  * @example 20
@@ -5544,6 +5548,10 @@ export interface operations {
                                 source: "network_a" | "network_b";
                                 username: string | null;
                                 name: string | null;
+                                /** @description network_a: the raw (founder) profile of this connection, when the dataset holds it */
+                                profile_id?: number | null;
+                                /** @description network_a: a card of this person, when there is one */
+                                card_slug?: string | null;
                             };
                         }[];
                         pagination: {

@@ -9,6 +9,7 @@ let t: TTestDb;
 let owner: { id: number; token: string };
 let other: { id: number; token: string };
 const conn = { a1: 0, a2: 0, b1: 0, foreign: 0 };
+const profiles = { a1: 0 };
 
 async function addUpdate(connectionId: number, changeType: string, minutesAgo: number) {
   const c = await t.db.radarConnection.findUniqueOrThrow({ where: { id: connectionId } });
@@ -35,7 +36,7 @@ beforeAll(async () => {
   t = await openTestDb();
   owner = await radarAccount(t.db);
   other = await radarAccount(t.db);
-  await networkAProfile(t.db, { slug: "feed-a1", name: "A One" });
+  profiles.a1 = (await networkAProfile(t.db, { slug: "feed-a1", name: "A One" })).id;
   await networkAProfile(t.db, { slug: "feed-a2", name: "A Two" });
   await networkBProfile(t.db, { username: "feed_b1", name: "B One" });
   const create = async (token: string, body: unknown) => (await api("POST", "/radar/applications/", { token, body })).body.data.id as number;
@@ -75,7 +76,8 @@ describe("updates feed", () => {
       change_type: "career_change",
       body: { variant: "career_change", previous: null, current: null },
       detected_at: "2026-01-01T11:59:00.000Z",
-      connection: { id: conn.a1, source: "network_a", username: "feed-a1", name: "A One" },
+      // profile_id: the raw profile the connection is (the founder page); no card links to it.
+      connection: { id: conn.a1, source: "network_a", username: "feed-a1", name: "A One", profile_id: profiles.a1, card_slug: null },
     });
   });
 

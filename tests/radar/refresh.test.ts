@@ -48,7 +48,7 @@ describe("change detection", () => {
         current: { title: "CEO", company: "Bar", start_date: "2025-07-01", end_date: null, location: null, description: null },
       },
       detected_at: expect.any(String),
-      connection: { id: f.connectionId, source: "network_a", username: "career-only", name: "Name career-only" },
+      connection: { id: f.connectionId, source: "network_a", username: "career-only", name: "Name career-only", profile_id: f.profileId, card_slug: null },
     });
     const detail = (await api("GET", `/radar/connections/network_a/${f.connectionId}/`, { token: f.token })).body.data;
     expect(detail.company).toBe("Bar");

@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { iso } from "../../lib/format";
 import { APPLICATION_COLUMNS, applicationPayload, CONNECTION_COLUMNS, connectionPayload, type TApplicationRow, type TConnectionRow } from "../radar/payloads";
-import { updatePayload, type TUpdatePayload, type TUpdateRow } from "../radar/updates";
+import { addLinks, updatePayload, type TUpdatePayload, type TUpdateRow } from "../radar/updates";
 import type { TWebhookEvent } from "./events";
 import { newWebhookId } from "./signing";
 
@@ -42,10 +42,12 @@ async function updatesById(tx: TTx, ids: number[]): Promise<Map<number, TUpdateP
   if (ids.length === 0) return new Map();
   const rows = await tx.$queryRaw<TUpdateRow[]>`
     SELECT u.id, u.description, u.change_type, u.body, u.detected_at,
-           c.id AS c_id, c.source AS c_source, c.username AS c_username, c.name AS c_name
+           c.id AS c_id, c.source AS c_source, c.username AS c_username, c.name AS c_name, c.external_id AS c_external_id
       FROM radar_update u JOIN radar_connection c ON c.id = u.connection_id
      WHERE u.id = ANY(${ids}::int[])`;
-  return new Map(rows.map((r) => [r.id, updatePayload(r)]));
+  const payloads = rows.map(updatePayload);
+  await addLinks(tx, payloads, rows);
+  return new Map(payloads.map((p) => [p.id, p]));
 }
 
 async function connectionsById(tx: TTx, ids: number[]) {

@@ -116,7 +116,14 @@ export const ZUpdate = z.object({
   change_type: z.enum(CHANGE_TYPES).nullable(),
   body: ZUpdateBody,
   detected_at: z.string(),
-  connection: z.object({ id: z.number().int(), source: z.enum(SOURCES), username: nullText, name: nullText }),
+  connection: z.object({
+    id: z.number().int(),
+    source: z.enum(SOURCES),
+    username: nullText,
+    name: nullText,
+    profile_id: z.number().int().nullable().optional().describe("network_a: the raw (founder) profile of this connection, when the dataset holds it"),
+    card_slug: z.string().nullable().optional().describe("network_a: a card of this person, when there is one"),
+  }),
 });
 
 export const RADAR_TAGS = ["Radar"];

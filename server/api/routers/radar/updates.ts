@@ -24,7 +24,7 @@ export const updatesFeedRoute = protectedProcedure
       method: "GET",
       path: "/radar/updates/",
       tags: RADAR_TAGS,
-      summary: "Feed of profile updates, newest first (connection_id with source, is_tracking, change_type(s), source)",
+      summary: "Feed of profile updates, newest first (connection_id with source, is_tracking, change_type(s), source, detected_after/before)",
     },
   })
   .input(ZUpdatesRequest)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TFeedQuery } from "../../../domain/radar/updates";
 import { CHANGE_TYPES, SOURCES, type TChangeType } from "../../../domain/radar/types";
 import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zInt, zLimit, zList, zOffset } from "../../params";
+import { zBool, zChoice, zDate, zInt, zLimit, zList, zOffset } from "../../params";
 import { ZUpdate } from "./radar.types";
 
 export const ZUpdatesMetaRequest = z.object({}).strict();
@@ -21,6 +21,8 @@ export const ZUpdatesRequest = z
     change_types: zList({ maxItems: 10, maxLength: 50 }).refine((v) => !v || v.every((t) => KNOWN.has(t)), {
       message: `items must be among: ${CHANGE_TYPES.join(", ")}`,
     }),
+    detected_after: zDate().describe("updates detected on or after this day (YYYY-MM-DD, UTC)"),
+    detected_before: zDate().describe("updates detected on or before this day (YYYY-MM-DD, UTC)"),
     limit: zLimit(100, 50),
     offset: zOffset(),
     include_total: zBool(),
@@ -42,5 +44,7 @@ export function toFeedQuery(input: z.infer<typeof ZUpdatesRequest>): TFeedQuery 
     connectionId: input.connection_id,
     isTracking: input.is_tracking,
     changeTypes: types.length ? types : undefined,
+    detectedAfter: input.detected_after,
+    detectedBefore: input.detected_before,
   };
 }

@@ -1,0 +1,163 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useTRPC } from "../../_trpc/client";
+import { ConfirmButton } from "../../_ui/confirm-button";
+import { DataTable, type TColumn } from "../../_ui/data-table";
+import { Pager } from "../../_ui/pager";
+import type { TUrlParams } from "../../_ui/use-url-params";
+import { ListToolbar, sortPatch, tableSort } from "./list-toolbar";
+import { listInput } from "./radar-params";
+import { connectionName, day, type TConnection } from "./radar-types";
+import { useRadarRefresh } from "./use-radar";
+
+const btn = "rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-50";
+
+/** The connections of a network: tracking toggles, row selection with bulk tracking and bulk delete. */
+export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<string, string | undefined>) => void }) {
+  const { params, set } = props;
+  const trpc = useTRPC();
+  const refresh = useRadarRefresh();
+  const input = listInput(params);
+  const list = useQuery({ ...trpc.radar.listConnections.queryOptions(input), placeholderData: keepPreviousData });
+  const [selection, setSelection] = useState<Record<string, boolean>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const tracking = useMutation(trpc.radar.connectionTracking.mutationOptions());
+  const bulkTracking = useMutation(trpc.radar.bulkConnectionTracking.mutationOptions());
+  const disconnect = useMutation(trpc.radar.disconnect.mutationOptions());
+  const bulkDelete = useMutation(trpc.radar.bulkDisconnect.mutationOptions());
+  const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const key = JSON.stringify(input);
+
+  // Another page, filter or network: the selection was of other rows.
+  useEffect(() => setSelection({}), [key]);
+
+  const run = (p: Promise<unknown>, done?: (r: unknown) => string | null) =>
+    p.then(
+      (r) => {
+        setError(null);
+        setNotice(done ? done(r) : null);
+      },
+      (e: unknown) => {
+        setNotice(null);
+        setError(e instanceof Error ? e.message : "failed");
+      },
+    ).finally(() => void refresh());
+
+  const bulk = (isTracking: boolean) =>
+    run(bulkTracking.mutateAsync({ source: input.source, ids: selected, is_tracking: isTracking }), (r) => {
+      setSelection({});
+      return `${(r as { data: { updated: number } }).data.updated} connection(s) ${isTracking ? "now tracked" : "no longer tracked"}.`;
+    });
+
+  const columns: TColumn<TConnection>[] = [
+    {
+      id: "name",
+      meta: { label: "Name", sortField: "name", fixed: true, className: "min-w-40" },
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <div>
+            <span className="font-medium">{connectionName(c)}</span>
+            {c.username && c.name && <span className="block text-xs text-slate-600">@{c.username}</span>}
+          </div>
+        );
+      },
+    },
+    { id: "company", meta: { label: "Company", sortField: "company" }, cell: ({ row }) => row.original.company ?? "—" },
+    {
+      id: "tracking",
+      meta: { label: "Tracking", sortField: "tracked" },
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={`Track ${connectionName(c)}`}
+            checked={c.is_tracking}
+            onChange={(e) => void run(tracking.mutateAsync({ source: c.source, id: String(c.id), is_tracking: e.target.checked }))}
+          />
+        );
+      },
+    },
+    { id: "refreshed", meta: { label: "Last refreshed" }, cell: ({ row }) => day(row.original.last_refreshed_at) },
+    { id: "created", meta: { label: "Added", sortField: "recent" }, cell: ({ row }) => day(row.original.created_at) },
+    {
+      id: "actions",
+      meta: { label: "Actions", fixed: true },
+      cell: ({ row }) => {
+        const c = row.original;
+        const name = connectionName(c);
+        return (
+          <span className="flex flex-wrap items-center gap-1">
+            <Link href={`/radar/updates?source=${c.source}&connection_id=${c.id}`} prefetch={false} className="text-xs text-sky-800 underline" aria-label={`Updates of ${name}`}>
+              Updates
+            </Link>
+            <ConfirmButton label="Disconnect" ariaLabel={`Disconnect ${name}`} confirm={`Yes, disconnect ${name}`} onConfirm={() => run(disconnect.mutateAsync({ source: c.source, id: String(c.id) }))} />
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div>
+      {error && <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
+      {notice && <p role="status" className="mt-2 rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{notice}</p>}
+      <DataTable
+        label="Connections"
+        testId="connection-table"
+        data={list.data?.data}
+        columns={columns}
+        getRowId={(c) => String(c.id)}
+        storageKey="vm:radar:connections:columns"
+        sort={tableSort(params, list.data?.meta)}
+        onSort={(s) => set(sortPatch(s))}
+        busy={list.isFetching && list.isPlaceholderData}
+        error={list.error?.message}
+        onRetry={() => void list.refetch()}
+        selection={selection}
+        onSelectionChange={setSelection}
+        empty="No connection here yet. Follow a profile above; once processed it shows here."
+        toolbar={
+          <ListToolbar
+            what="connections"
+            params={params}
+            set={set}
+            extra={
+              <span className="flex flex-wrap items-center gap-1" aria-label="Bulk actions" role="group">
+                <span className="text-sm text-slate-600" data-testid="selected-count">{selected.length} selected</span>
+                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(true)}>Track selected</button>
+                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(false)}>Stop tracking selected</button>
+                <ConfirmButton
+                  label="Delete selected"
+                  confirm={`Yes, disconnect ${selected.length}`}
+                  disabled={selected.length === 0}
+                  onConfirm={() =>
+                    run(bulkDelete.mutateAsync({ source: input.source, ids: selected }), (r) => {
+                      setSelection({});
+                      return `${(r as { data: { deleted: number } }).data.deleted} connection(s) disconnected.`;
+                    })
+                  }
+                />
+              </span>
+            }
+          />
+        }
+      />
+      <Pager
+        offset={input.offset}
+        limit={input.limit}
+        total={list.data?.pagination.total}
+        hasNext={list.data?.pagination.has_next ?? false}
+        onOffset={(o) => set({ offset: String(o) })}
+        onLimit={(l) => set({ limit: String(l) })}
+        sizes={[20, 50, 100]}
+      />
+    </div>
+  );
+}

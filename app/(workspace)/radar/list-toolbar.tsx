@@ -1,0 +1,49 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { Choice } from "../../_ui/filters";
+import type { TUrlParams } from "../../_ui/use-url-params";
+
+const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+/** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
+export function ListToolbar(props: { what: string; params: TUrlParams; set: (p: Record<string, string | undefined>) => void; extra?: React.ReactNode }) {
+  const [q, setQ] = useState(props.params.q ?? "");
+  useEffect(() => setQ(props.params.q ?? ""), [props.params.q]);
+  const id = useId();
+  return (
+    <>
+      <form
+        role="search"
+        className="flex gap-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.set({ q: q.trim() || undefined });
+        }}
+      >
+        <label htmlFor={id} className="sr-only">Search {props.what}</label>
+        <input id={id} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${props.what}`} className={`w-40 ${box}`} />
+        <button type="submit" className={box}>Search</button>
+      </form>
+      <Choice
+        label="Filter by tracking"
+        value={props.params.is_tracking ?? ""}
+        options={[
+          { value: "", label: "Tracked or not" },
+          { value: "true", label: "Tracked" },
+          { value: "false", label: "Not tracked" },
+        ]}
+        onChange={(v) => props.set({ is_tracking: v || undefined })}
+      />
+      {props.extra}
+    </>
+  );
+}
+
+/** The DataTable's `field:dir` sort from the lists' sort and order parameters, and back. */
+export const tableSort = (params: TUrlParams, meta?: { sort: string; order: string }) =>
+  meta ? `${meta.sort}:${meta.order}` : params.sort ? `${params.sort}:${params.order ?? "desc"}` : undefined;
+export const sortPatch = (s: string) => {
+  const [sort, order] = s.split(":");
+  return { sort, order };
+};
