@@ -35,6 +35,9 @@ export function WorkspaceHeader({ signOutAction }: { signOutAction: () => Promis
       <Link
         key={item.href}
         href={item.href}
+        // Every workspace page is rendered per request (force-dynamic): prefetching each section from
+        // every page would cost server renders that are thrown away.
+        prefetch={false}
         aria-current={current ? "page" : undefined}
         className={current ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}
       >
