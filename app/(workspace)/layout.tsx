@@ -17,7 +17,15 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
   return (
     <TRPCReactProvider>
       <header className="border-b border-slate-200 bg-white">
-        <WorkspaceHeader signOutAction={signOutAction} />
+        <WorkspaceHeader
+          signOut={
+            <form action={signOutAction}>
+              <button type="submit" className="text-slate-600 hover:text-slate-900">
+                Sign out
+              </button>
+            </form>
+          }
+        />
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </TRPCReactProvider>

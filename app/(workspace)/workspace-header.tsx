@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTRPC } from "../_trpc/client";
 
 const NAV = [
@@ -22,12 +22,11 @@ const active = (pathname: string, prefix: string) => pathname === prefix || path
  * The workspace header: the sections, the signed-in account with its plan, Sign out. Below the
  * `md` breakpoint the sections and the account fold into a menu opened by a button.
  */
-export function WorkspaceHeader({ signOutAction }: { signOutAction: () => Promise<void> }) {
+export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
 
   const links = NAV.map((item) => {
     const current = active(pathname, item.section ?? item.href);
@@ -38,6 +37,7 @@ export function WorkspaceHeader({ signOutAction }: { signOutAction: () => Promis
         // Every workspace page is rendered per request (force-dynamic): prefetching each section from
         // every page would cost server renders that are thrown away.
         prefetch={false}
+        onClick={() => setOpen(false)}
         aria-current={current ? "page" : undefined}
         className={current ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}
       >
@@ -55,14 +55,6 @@ export function WorkspaceHeader({ signOutAction }: { signOutAction: () => Promis
       </span>
     </p>
   );
-  const signOut = (
-    <form action={signOutAction}>
-      <button type="submit" className="text-slate-600 hover:text-slate-900">
-        Sign out
-      </button>
-    </form>
-  );
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-3 text-sm sm:px-6">
       <div className="flex items-center gap-x-6">
