@@ -46,7 +46,7 @@ test.describe("analyst workspace", () => {
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/cards$/);
-    await page.goto("/tokens");
+    await page.goto("/settings/tokens");
     await page.getByPlaceholder("Label (optional)").fill("e2e");
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.getByTestId("new-token").textContent())!.trim();
@@ -108,8 +108,8 @@ test.describe("every page under its Content-Security-Policy", () => {
     await visit("/radar/updates");
     await expect(page.getByTestId("update-item").first()).toBeVisible();
 
-    // /tokens: Create token shows the new token once.
-    await visit("/tokens");
+    // /settings/tokens: Create token shows the new token once.
+    await visit("/settings/tokens");
     await page.getByPlaceholder("Label (optional)").fill("csp-e2e");
     await page.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByTestId("new-token")).toHaveText(/^\s*vm_/);

@@ -12,6 +12,7 @@ import { closeReplicas } from "./db/replicas";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
 import { seedDemoRadar } from "./domain/demo/radar";
 import { seedDemo } from "./domain/demo/seed";
+import { seedDemoWorkspace } from "./domain/demo/workspace";
 import { env } from "./env";
 import { serveHttp } from "./http";
 import { logger } from "./lib/logger";
@@ -111,6 +112,7 @@ async function maybeSeedDemo(db: Awaited<ReturnType<typeof openDatabase>>["prism
   logger.info("demo dataset loaded", { lines: report.lines, seconds: Math.round((Date.now() - started) / 1000) });
   const privateCollections = (await db.collection.findMany({ where: { visibility: "private" }, select: { slug: true } })).map((c) => c.slug);
   const credentials = await createDemoAccount(db, privateCollections);
+  await seedDemoWorkspace(db, credentials.email);
   await seedDemoRadar(db, credentials.email);
   writeFileSync(credentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 }

@@ -78,6 +78,14 @@ function useStoredVisibility(key: string, defaultHidden: string[]) {
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
 
+/**
+ * Stable stand-ins while there is no data or selection yet: a new `[]` or `{}` on every render
+ * would be new table data each time, and the table's automatic page reset on new data would then
+ * re-render it forever (a loop of microtasks that freezes the page while a list is loading).
+ */
+const NO_ROWS: never[] = [];
+const NO_SELECTION: RowSelectionState = {};
+
 export function DataTable<T>(props: TDataTableProps<T>) {
   const { data, columns, getRowId, storageKey, sort, onSort, busy, error, onRetry, empty, onOpen, selection, onSelectionChange } = props;
   const [visibility, setVisibility] = useStoredVisibility(storageKey, props.defaultHidden ?? []);
@@ -107,15 +115,15 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     : columns;
 
   const table = useReactTable({
-    data: data ?? [],
+    data: data ?? NO_ROWS,
     columns: allColumns,
     getRowId: (row) => getRowId(row),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     enableRowSelection: selectable,
-    state: { columnVisibility: visibility, rowSelection: selection ?? {} },
+    state: { columnVisibility: visibility, rowSelection: selection ?? NO_SELECTION },
     onColumnVisibilityChange: (u) => setVisibility(typeof u === "function" ? u(visibility) : u),
-    onRowSelectionChange: (u) => onSelectionChange?.(typeof u === "function" ? u(selection ?? {}) : u),
+    onRowSelectionChange: (u) => onSelectionChange?.(typeof u === "function" ? u(selection ?? NO_SELECTION) : u),
   });
   const rows = table.getRowModel().rows;
 

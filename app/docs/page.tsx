@@ -25,7 +25,7 @@ export default function DocsPage() {
           </p>
           <p className="mt-2 max-w-4xl text-sm text-slate-600">
             Every request except <code>GET /</code> sends <code className="rounded bg-slate-100 px-1">Authorization: Token &lt;API_TOKEN&gt;</code>.
-            Get a token on the <a className="text-sky-700 underline" href="/tokens">API tokens</a> page once signed in,
+            Get a token on the <a className="text-sky-700 underline" href="/settings/tokens">API tokens</a> page once signed in,
             or with <code className="rounded bg-slate-100 px-1">vmon tokens create --email you@example.com</code>. To try a
             request here, open <em>Test Request</em> on an endpoint and paste your token once under <em>Authentication</em>{" "}
             (<code>Token</code> scheme): type it with its prefix, <code className="rounded bg-slate-100 px-1">Token &lt;API_TOKEN&gt;</code>,

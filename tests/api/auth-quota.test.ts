@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestsPerDay } from "../../server/domain/access/quota";
 import { revokeApiToken } from "../../server/domain/accounts/tokens";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -172,6 +173,55 @@ describe("quotas", () => {
     for (let i = 0; i < 5; i++) await api("GET", "/token/validate/", { token });
     const counter = await t.db.quotaCounter.findFirstOrThrow({ where: { accountId: account.id } });
     expect(counter.count).toBe(2);
+  });
+});
+
+describe("requests per day", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const dayCount = async (accountId: number) =>
+    (await t.db.requestDay.findMany({ where: { accountId } })).map((r) => ({ day: r.day.toISOString().slice(0, 10), count: r.count }));
+
+  it("counts exactly the requests the quota lets through, under concurrency, on free and paid plans", async () => {
+    for (const plan of ["free", "paid"] as const) {
+      const { token, account } = await createAccount(t.db, { plan, limit: 8 });
+      for (let i = 0; i < 3; i++) await api("GET", "/token/validate/", { token });
+      const results = await Promise.all(Array.from({ length: 20 }, () => api("GET", "/token/validate/", { token })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+      expect(await dayCount(account.id)).toEqual([{ day: today(), count: 8 }]);
+    }
+  });
+
+  it("counts every concurrent request of an account without a limit", async () => {
+    const { token, account } = await createAccount(t.db, { plan: "paid", limit: 1000 });
+    await Promise.all(Array.from({ length: 25 }, () => api("GET", "/token/validate/", { token })));
+    expect(await dayCount(account.id)).toEqual([{ day: today(), count: 25 }]);
+  });
+
+  it("counts unlimited accounts too (off the request's path)", async () => {
+    const { token, account } = await createAccount(t.db, { staff: true });
+    await Promise.all(Array.from({ length: 10 }, () => api("GET", "/token/validate/", { token })));
+    await expect.poll(() => dayCount(account.id)).toEqual([{ day: today(), count: 10 }]);
+  });
+
+  it("returns the last 30 days oldest first, zero-filled, for the account only", async () => {
+    const a = await createAccount(t.db, { plan: "paid" });
+    const b = await createAccount(t.db, { plan: "paid" });
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - n));
+    await t.db.requestDay.createMany({
+      data: [
+        { accountId: a.account.id, day: daysAgo(3), count: 7 },
+        { accountId: a.account.id, day: daysAgo(30), count: 99 },
+        { accountId: b.account.id, day: daysAgo(2), count: 5 },
+      ],
+    });
+    await api("GET", "/token/validate/", { token: a.token });
+    const days = await requestsPerDay(t.db, a.account.id, 30, now);
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe(daysAgo(29).toISOString().slice(0, 10));
+    expect(days[29]).toEqual({ day: today(), requests: 1 });
+    expect(days[26]).toEqual({ day: daysAgo(3).toISOString().slice(0, 10), requests: 7 });
+    expect(days.reduce((n, d) => n + d.requests, 0)).toBe(8);
   });
 });
 

@@ -2,6 +2,7 @@ import type { TAccount } from "../../auth/caller";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger";
 
 /** A request quota as reported in token validation `access` (spec: Token access and capabilities). */
 export interface TAccess {
@@ -30,14 +31,25 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
 /**
  * Counts one request against the account's quota, atomically: the counter only moves while it is
- * under the limit, so N concurrent requests against K remaining let exactly K through.
- * Throws 429 throttled (refused requests are not counted).
+ * under the limit, so N concurrent requests against K remaining let exactly K through. The same
+ * statement adds the request to the account's count for the UTC day (request_day, the usage
+ * chart) only when the quota let it through, so the day counts are as exact as the quota and cost
+ * no second round trip. Throws 429 throttled (refused requests are not counted).
+ * Unlimited accounts have no quota statement: their day count is written off the request's path
+ * (not awaited), as token use is (server/auth/token-use.ts).
  */
 export async function consumeRequest(db: TDb, account: TAccount, now = new Date()): Promise<TAccess> {
   const limit = effectiveLimit(account);
   if (limit === null) {
+    db.$executeRaw`
+      INSERT INTO request_day (account_id, day, count) VALUES (${account.id}, ${utcDay(now)}::date, 1)
+      ON CONFLICT (account_id, day) DO UPDATE SET count = request_day.count + 1`.catch((error: unknown) =>
+      logger.warn("could not count a request of an unlimited account", { error }),
+    );
     return { plan: account.plan, limit: null, period: null, used: null, remaining: null, resetAt: null };
   }
   const period = account.plan === "free" ? "lifetime" : "daily";
@@ -45,10 +57,16 @@ export async function consumeRequest(db: TDb, account: TAccount, now = new Date(
   const rows =
     limit > 0
       ? await db.$queryRaw<{ count: number }[]>`
-          INSERT INTO quota_counter (account_id, period, count) VALUES (${account.id}, ${periodKey(account.plan, now)}, 1)
-          ON CONFLICT (account_id, period) DO UPDATE SET count = quota_counter.count + 1
-          WHERE quota_counter.count < ${limit}
-          RETURNING count`
+          WITH quota AS (
+            INSERT INTO quota_counter (account_id, period, count) VALUES (${account.id}, ${periodKey(account.plan, now)}, 1)
+            ON CONFLICT (account_id, period) DO UPDATE SET count = quota_counter.count + 1
+            WHERE quota_counter.count < ${limit}
+            RETURNING count
+          ), today AS (
+            INSERT INTO request_day (account_id, day, count) SELECT ${account.id}, ${utcDay(now)}::date, 1 FROM quota
+            ON CONFLICT (account_id, day) DO UPDATE SET count = request_day.count + 1
+          )
+          SELECT count FROM quota`
       : [];
   const used = rows[0]?.count;
   if (used === undefined) throw throttled(account.plan, limit, resetAt, now);
@@ -108,4 +126,22 @@ export async function readAccess(db: TDb, account: TAccount, now = new Date()): 
     remaining: Math.max(0, limit - used),
     resetAt: daily ? nextUtcMidnight(now) : null,
   };
+}
+
+export interface TRequestDay {
+  /** UTC day, YYYY-MM-DD */
+  day: string;
+  requests: number;
+}
+
+/** The account's counted requests per UTC day for the last `days` days up to today, oldest first, zero-filled. */
+export async function requestsPerDay(db: TDb, accountId: number, days = 30, now = new Date()): Promise<TRequestDay[]> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const first = new Date(today - (days - 1) * 86_400_000);
+  const rows = await db.requestDay.findMany({ where: { accountId, day: { gte: first } }, select: { day: true, count: true } });
+  const byDay = new Map(rows.map((r) => [utcDay(r.day), r.count]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = utcDay(new Date(first.getTime() + i * 86_400_000));
+    return { day, requests: byDay.get(day) ?? 0 };
+  });
 }

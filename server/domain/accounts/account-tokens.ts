@@ -18,6 +18,7 @@ export async function accountTokens(db: TDb, accountId: number) {
     created_at: t.createdAt.toISOString(),
     expires_at: isoOrNull(t.expiresAt),
     revoked_at: isoOrNull(t.revokedAt),
+    last_used_at: isoOrNull(t.lastUsedAt),
     status: tokenStatus(t),
   }));
 }

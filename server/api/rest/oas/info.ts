@@ -24,7 +24,7 @@ Every request sends \`Authorization: Token <API_TOKEN>\` (or \`Authorization: Be
   written to \`.data/demo-credentials.json\`);
 - \`npx vmon tokens create --email you@example.org --plan paid\` creates an account's token on the command
   line (\`--grant network_a_profiles\` adds raw-data access);
-- signed in to the workspace, the **API tokens** page (\`${baseUrl}/tokens\`) creates one.
+- signed in to the workspace, the **API tokens** page (\`${baseUrl}/settings/tokens\`) creates one.
 
 A token is shown once; only its hash is stored.
 

@@ -7,6 +7,8 @@ export const ZTokenListItem = z.object({
   created_at: z.string(),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /** recorded at most once a minute per token */
+  last_used_at: z.string().nullable(),
   status: z.enum(["active", "expired", "revoked"]),
 });
 

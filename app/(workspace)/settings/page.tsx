@@ -1,0 +1,6 @@
+import { redirect } from "next/navigation";
+
+/** /settings opens its first page. */
+export default function SettingsIndex() {
+  redirect("/settings/tokens");
+}

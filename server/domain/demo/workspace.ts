@@ -1,0 +1,115 @@
+import type { TDb } from "../../db/client";
+import { addCardsToFolder, createFolder } from "../userdata/folders";
+import { createSavedFilter } from "../userdata/filters";
+import { requestIntro } from "../userdata/intro";
+import { likeCard } from "../userdata/likes";
+import { saveNote } from "../userdata/notes";
+import { hash32 } from "./prng";
+
+/**
+ * The demo account's lived-in workspace, on top of the demo dataset: folders with cards, likes,
+ * notes, an intro request, saved filters (one with cards new since it was last opened) and 29
+ * days of request history for the usage chart. Everything goes through the userdata domain
+ * functions, except the two things no user action can produce: when a filter was last opened, and
+ * past days' request counts. Deterministic for a given dataset; the picks are the cards with the
+ * most interactions.
+ */
+
+const DAY_MS = 86_400_000;
+
+const NOTES = [
+  "Strong founding team; second-time founders. Ask about the next round's timing.",
+  "Met at the demo day. Revenue growing but churn unclear: ask for cohort data.",
+  "Interesting wedge into a crowded market. Watch the hiring pace over the next quarter.",
+];
+
+export interface TDemoWorkspace {
+  folders: number;
+  cardsInFolders: number;
+  likes: number;
+  notes: number;
+  introRequests: number;
+  savedFilters: number;
+  requestDays: number;
+}
+
+/** Seeds the workspace of the account with this e-mail (the demo account). */
+export async function seedDemoWorkspace(db: TDb, email: string, now = new Date()): Promise<TDemoWorkspace> {
+  const { id: accountId } = await db.account.findUniqueOrThrow({ where: { email }, select: { id: true } });
+  const cards = await db.card.findMany({
+    orderBy: [{ interactionsCount: "desc" }, { id: "asc" }],
+    take: 40,
+    select: { id: true, openToIntro: true },
+  });
+  const ids = cards.map((c) => c.id);
+
+  const folderPlan: [string, number[]][] = [
+    ["Seed pipeline", ids.slice(0, 8)],
+    ["Follow up this month", ids.slice(8, 13)],
+    ["Portfolio watch", ids.slice(13, 16)],
+  ];
+  let cardsInFolders = 0;
+  for (const [name, cardIds] of folderPlan) {
+    const folder = await createFolder(db, accountId, name);
+    await addCardsToFolder(db, accountId, folder.id, cardIds);
+    cardsInFolders += cardIds.length;
+  }
+
+  const liked = [ids[0], ids[2], ids[5], ids[9], ids[14]].filter((id): id is number => id !== undefined);
+  for (const id of liked) await likeCard(db, accountId, id);
+
+  const noted = ids.slice(0, NOTES.length);
+  for (const [i, id] of noted.entries()) await saveNote(db, accountId, id, NOTES[i]!);
+
+  const introCard = cards.find((c) => c.openToIntro);
+  if (introCard) await requestIntro(db, accountId, introCard.id, "Would love a warm intro to the founders.");
+
+  const savedFilters = await seedSavedFilters(db, accountId);
+  const requestDays = await seedRequestHistory(db, accountId, now);
+  return {
+    folders: folderPlan.length,
+    cardsInFolders,
+    likes: liked.length,
+    notes: noted.length,
+    introRequests: introCard ? 1 : 0,
+    savedFilters,
+    requestDays,
+  };
+}
+
+/**
+ * Two filters on the two stages with most cards. The first was last opened just before its five
+ * newest matching cards were added, so the saved filters page shows them as new at first sight.
+ */
+async function seedSavedFilters(db: TDb, accountId: number): Promise<number> {
+  const stages = await db.stage.findMany({ select: { id: true, slug: true, name: true, _count: { select: { cards: true } } } });
+  const top = stages.sort((a, b) => b._count.cards - a._count.cards || a.id - b.id).slice(0, 2);
+  for (const [i, stage] of top.entries()) {
+    const filter = await createSavedFilter(db, accountId, `${stage.name} stage`, { stages: [stage.slug] });
+    if (i > 0) continue;
+    const newest = await db.card.findMany({
+      where: { stageId: stage.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 6,
+      select: { createdAt: true },
+    });
+    const sixth = newest[newest.length - 1];
+    if (newest.length < 2 || !sixth) continue;
+    await db.savedFilter.update({ where: { id: filter.id }, data: { lastViewedAt: new Date(sixth.createdAt.getTime() + 1) } });
+  }
+  return top.length;
+}
+
+/** Request counts for the 29 days before today: busier on weekdays, a few quiet days. */
+async function seedRequestHistory(db: TDb, accountId: number, now: Date): Promise<number> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const data = Array.from({ length: 29 }, (_, i) => {
+    const day = new Date(today - (29 - i) * DAY_MS);
+    const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
+    const h = hash32(accountId, i);
+    const count = weekend ? h % 25 : 60 + (h % 240);
+    return { accountId, day, count };
+  }).filter((d) => d.count > 0);
+  await db.requestDay.createMany({ data, skipDuplicates: true });
+  return data.length;
+}

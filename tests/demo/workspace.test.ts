@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoAccount } from "../../server/domain/accounts/demo-account";
+import { seedDemo } from "../../server/domain/demo";
+import { seedDemoWorkspace } from "../../server/domain/demo/workspace";
+import { openTestDb, type TTestDb } from "../helpers/db";
+import { browserCaller } from "../helpers/trpc";
+
+/** The demo account's workspace (server/main.ts seeds it right after the demo account). */
+
+let t: TTestDb;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  await seedDemo(t.db, { scale: 1 });
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("seedDemoWorkspace", () => {
+  it("gives the demo account folders, likes, notes, an intro request, a filter with new cards and request history, in seconds", async () => {
+    const credentials = await createDemoAccount(t.db, []);
+    const started = Date.now();
+    const report = await seedDemoWorkspace(t.db, credentials.email);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(report).toMatchObject({ folders: 3, likes: 5, notes: 3, introRequests: 1, savedFilters: 2, requestDays: expect.any(Number) });
+
+    const account = await t.db.account.findUniqueOrThrow({ where: { email: credentials.email } });
+    const ui = await browserCaller(t.db, account.id);
+
+    const folders = await ui.user.folders.list();
+    expect(folders.map((f) => f.name).sort()).toEqual(["Follow up this month", "Portfolio watch", "Seed pipeline"]);
+    expect(folders.every((f) => f.cards_count > 0)).toBe(true);
+
+    const statuses = await ui.user.filters.status();
+    expect(statuses).toHaveLength(2);
+    const fresh = statuses.filter((s) => s.new_since_viewed > 0);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.new_since_viewed).toBeGreaterThanOrEqual(1);
+    expect(fresh[0]!.new_since_viewed).toBeLessThanOrEqual(5);
+    expect(fresh[0]!.matching).toBeGreaterThan(fresh[0]!.new_since_viewed);
+
+    expect(await t.db.cardLike.count({ where: { accountId: account.id } })).toBe(5);
+    expect(await t.db.cardNote.count({ where: { accountId: account.id } })).toBe(3);
+    expect(await t.db.introRequest.count({ where: { accountId: account.id } })).toBe(1);
+
+    const usage = await ui.account.usage();
+    expect(usage.days).toHaveLength(30);
+    expect(usage.days.filter((d) => d.requests > 0).length).toBeGreaterThan(15);
+    expect(usage.days[29]!.requests).toBe(0); // today: only real requests
+  });
+});
