@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead, type TOption } from "../../_ui/filters";
+import { SearchForm } from "../../_ui/search-form";
 import { listParam, type TUrlParams } from "../../_ui/use-url-params";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
@@ -25,58 +25,16 @@ export function CardsFilters({ params, set, searchRef }: { params: TUrlParams; s
   const sourceTypes = useQuery(trpc.cards.sourceTypes.queryOptions({}));
   const folders = useQuery(trpc.user.folders.list.queryOptions());
   const filters = useQuery(trpc.user.filters.list.queryOptions());
-  const [search, setSearch] = useState(params.search ?? "");
-  const prev = useRef(params.search);
-  useEffect(() => {
-    if (prev.current !== params.search) setSearch(params.search ?? "");
-    prev.current = params.search;
-  }, [params.search]);
 
   const list = (key: string) => listParam(params[key]);
   const setList = (key: string) => (v: string[]) => set({ [key]: v.join(",") || undefined });
   const flag = (key: string, label: string) => (
     <Toggle label={label} checked={params[key] === "true"} onChange={(on) => set({ [key]: on ? "true" : undefined })} />
   );
-  const semantic = params.semantic === "true";
 
   return (
     <div className="mt-4 space-y-2">
-      <form
-        role="search"
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const q = search.trim();
-          set({ search: q || undefined, ...(q ? {} : { semantic: undefined, min_similarity: undefined }) });
-        }}
-      >
-        <input
-          ref={searchRef}
-          aria-label="Search cards"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search name and description  ( / )"
-          className="w-full max-w-md rounded border border-slate-300 px-3 py-1.5 text-sm sm:w-80"
-        />
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">Search</button>
-        <Toggle label="Semantic" checked={semantic} onChange={(on) => set({ semantic: on ? "true" : undefined, ...(on && !params.search && search.trim() ? { search: search.trim() } : {}) })} />
-        {semantic && (
-          <label className="flex items-center gap-1 text-sm">
-            Similarity ≥
-            <input
-              type="number"
-              min={0}
-              max={1}
-              step={0.05}
-              aria-label="Minimum similarity"
-              defaultValue={params.min_similarity ?? "0.3"}
-              onBlur={(e) => set({ min_similarity: e.target.value || undefined })}
-              className="w-20 rounded border border-slate-300 px-2 py-1"
-            />
-          </label>
-        )}
-      </form>
+      <SearchForm label="Search cards" placeholder="Search name and description  ( / )" params={params} set={set} inputRef={searchRef} semantic />
       <div className="flex flex-wrap items-center gap-2" aria-label="Filters" role="group">
         <MultiSelect label="Stages" options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("stages")} onChange={setList("stages")} />
         <MultiSelect label="Rounds" options={(rounds.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("rounds")} onChange={setList("rounds")} />

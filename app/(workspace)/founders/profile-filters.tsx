@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Choice, DateValue, MultiSelect, TextValue, type TOption } from "../../_ui/filters";
+import { SearchForm } from "../../_ui/search-form";
 import { useSearchShortcut } from "../../_ui/use-search-shortcut";
 import { listParam, type TUrlParams } from "../../_ui/use-url-params";
 import { CLASSIFICATIONS, PATHS, STATUSES } from "./profile-types";
@@ -23,12 +24,6 @@ export function ProfileFilters(props: { params: TUrlParams; set: TSet; collectio
   const { params, set } = props;
   const searchRef = useRef<HTMLInputElement>(null);
   useSearchShortcut(searchRef);
-  const [search, setSearch] = useState(params.search ?? "");
-  const prev = useRef(params.search);
-  useEffect(() => {
-    if (prev.current !== params.search) setSearch(params.search ?? "");
-    prev.current = params.search;
-  }, [params.search]);
   const list = (key: string) => listParam(params[key]);
   const setList = (key: string) => (v: string[]) => set({ [key]: v.join(",") || undefined });
   const sort = params.sort ?? "";
@@ -36,25 +31,7 @@ export function ProfileFilters(props: { params: TUrlParams; set: TSet; collectio
 
   return (
     <div className="mt-4 space-y-2">
-      <form
-        role="search"
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ search: search.trim() || undefined });
-        }}
-      >
-        <input
-          ref={searchRef}
-          aria-label="Search founders"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Name, headline, summary  ( / )"
-          className="w-full max-w-md rounded border border-slate-300 px-3 py-1.5 text-sm sm:w-80"
-        />
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">Search</button>
-      </form>
+      <SearchForm label="Search founders" placeholder="Name, headline, summary  ( / )" params={params} set={set} inputRef={searchRef} />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
         <MultiSelect label="Classification" options={CLASSIFICATIONS} value={list("classification")} onChange={setList("classification")} />
         <MultiSelect label="Path" options={PATHS} value={list("path")} onChange={setList("path")} />
