@@ -1,21 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { auth, demoCredentials, signIn, watchPage } from "./support";
+import { expect, test } from "@playwright/test";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, listTable, signIn, watchPage } from "./support";
 
 /** The analyst's card list and card page on the demo data, in Chromium. */
 
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
-
-const table = (page: Page) => page.getByTestId("card-table");
-const rows = (page: Page) => table(page).locator("tbody tr");
-const settled = async (page: Page) => {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-  await expect(rows(page).first()).toBeVisible();
-};
+const { table, rows, settled } = listTable("card-table");
 
 test.describe("/cards", () => {
   test("filters, sort and paging live in the URL; Back returns to the previous view", async ({ page, baseURL }) => {

@@ -1,20 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { auth, demoCredentials, signIn, watchPage } from "./support";
+import { expect, test } from "@playwright/test";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, listTable, signIn, watchPage } from "./support";
 
 /** Folders and saved filters in Chromium, on the demo data. */
 
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
-
-const cardRows = (page: Page) => page.getByTestId("card-table").locator("tbody tr");
-const settled = async (page: Page) => {
-  await expect(page.getByTestId("card-table")).toHaveAttribute("aria-busy", "false");
-  await expect(cardRows(page).first()).toBeVisible();
-};
+const { rows: cardRows, settled } = listTable("card-table");
 
 test("folders: create, fill from /cards, open, remove a card, rename, delete", async ({ page, baseURL }) => {
   const watch = await watchPage(page, baseURL);

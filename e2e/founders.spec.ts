@@ -1,28 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { auth, demoCredentials, signIn, vmon, watchPage } from "./support";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, listTable, signIn, vmon, watchPage } from "./support";
 
 /** /founders: raw profiles, a profile, collections and the access rules, on the demo data in Chromium. */
 
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
-
-const table = (page: Page) => page.getByTestId("profile-table");
-const rows = (page: Page) => table(page).locator("tbody tr");
-const settled = async (page: Page) => {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-  await expect(rows(page).first()).toBeVisible();
-};
-/** The text of one column (by header label) on every row. */
-async function column(page: Page, label: string): Promise<string[]> {
-  const headers = await table(page).locator("thead th").allTextContents();
-  const i = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim().toLowerCase() === label.toLowerCase());
-  expect(i, `column ${label} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
-  return rows(page).locator(`td:nth-child(${i + 1})`).allTextContents();
-}
+const { table, rows, settled, column } = listTable("profile-table");
 
 /** A new browser account made with the command line (`extra` runs `vmon tokens create` on it), signed in at `path`. */
 async function signInAsNew(page: Page, tag: string, path: string, extra: string[] = []) {

@@ -1,27 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { signIn, watchPage } from "./support";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolation, listTable, signIn, watchPage } from "./support";
 
 /** /participants and /participants/<slug> on the demo data, in Chromium. */
 
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
-
-const table = (page: Page) => page.getByTestId("participant-list");
-const rows = (page: Page) => table(page).locator("tbody tr");
-const settled = async (page: Page) => {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-  await expect(rows(page).first()).toBeVisible();
-};
-async function column(page: Page, label: string): Promise<string[]> {
-  const headers = await table(page).locator("thead th").allTextContents();
-  const i = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim().toLowerCase() === label.toLowerCase());
-  expect(i, `column ${label} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
-  return rows(page).locator(`td:nth-child(${i + 1})`).allTextContents();
-}
+const { table, rows, settled, column } = listTable("participant-list");
 
 test.describe("/participants", () => {
   test("filters, sort and paging live in the URL; Back returns; a link reproduces the view", async ({ page, baseURL }) => {

@@ -1,19 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { networkBUsername } from "../server/domain/demo/network-b";
-import { signIn, watchPage } from "./support";
+import { expectNoSeriousA11yViolation, signIn, watchPage } from "./support";
 
 /**
  * /radar and /radar/updates in Chromium on the demo account's radar (server/domain/demo/radar.ts):
  * 12 network_a and 6 network_b connections (one not tracked), one idle network_a application, one
  * failed network_b application, updates of every change type over the last weeks.
  */
-
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
 
 const table = (page: Page, id: "connection-table" | "application-table") => page.getByTestId(id);
 const rows = (page: Page, id: "connection-table" | "application-table") => table(page, id).locator("tbody tr");

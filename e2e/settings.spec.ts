@@ -1,14 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { auth, demoCredentials, signIn, watchPage } from "./support";
+import { expect, test } from "@playwright/test";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, signIn, watchPage } from "./support";
 
 /** The header and the account area (/settings/*) in Chromium, with the demo account. */
-
-async function expectNoSeriousA11yViolation(page: Page, what: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
 
 const SETTINGS = [
   ["API tokens", "/settings/tokens"],

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -76,4 +77,33 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/cards$/);
+}
+
+/** axe-core finds no serious or critical violation on the page as it is now (`what` names it in the failure). */
+export async function expectNoSeriousA11yViolation(page: Page, what: string): Promise<void> {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+}
+
+/** A workspace list table (app/_ui/data-table.tsx) by its test id: its rows, a wait for settled rows, one column's texts. */
+export function listTable(testId: string) {
+  const table = (page: Page) => page.getByTestId(testId);
+  const rows = (page: Page) => table(page).locator("tbody tr");
+  return {
+    table,
+    rows,
+    /** The table is no longer busy and shows rows. */
+    settled: async (page: Page) => {
+      await expect(table(page)).toHaveAttribute("aria-busy", "false");
+      await expect(rows(page).first()).toBeVisible();
+    },
+    /** The text of one column (by header label) on every row. */
+    column: async (page: Page, label: string): Promise<string[]> => {
+      const headers = await table(page).locator("thead th").allTextContents();
+      const i = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim().toLowerCase() === label.toLowerCase());
+      expect(i, `column ${label} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
+      return rows(page).locator(`td:nth-child(${i + 1})`).allTextContents();
+    },
+  };
 }
