@@ -1,5 +1,6 @@
 "use client";
 
+import type { RowSelectionState } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { DataTable, type TColumn } from "./data-table";
 import { Pager } from "./pager";
@@ -13,7 +14,7 @@ export interface TListPage<T> {
 
 /**
  * A DataTable with its Pager, both driven by the URL's parameters (`sort`, `limit`, `offset`, the
- * REST names): the list pages' table when no selection is needed.
+ * REST names), with optional row selection: the list pages' table.
  */
 export function PagedTable<T>(props: {
   label: string;
@@ -30,6 +31,8 @@ export function PagedTable<T>(props: {
   set: (patch: Record<string, string | undefined>) => void;
   defaultLimit: number;
   onOpen?: (row: T) => void;
+  selection?: RowSelectionState;
+  onSelectionChange?: (s: RowSelectionState) => void;
   empty: ReactNode;
   toolbar?: ReactNode;
 }) {
@@ -52,6 +55,8 @@ export function PagedTable<T>(props: {
         error={props.error}
         onRetry={props.onRetry}
         onOpen={props.onOpen}
+        selection={props.selection}
+        onSelectionChange={props.onSelectionChange}
         empty={props.empty}
         toolbar={props.toolbar}
       />
