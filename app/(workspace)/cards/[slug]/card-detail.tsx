@@ -10,6 +10,7 @@ import { displayableImage } from "../../../_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
+import { useEscapeKey } from "../../../_ui/use-escape-key";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
@@ -33,15 +34,7 @@ export function CardDetail({ slug }: { slug: string }) {
   const months = useQuery(trpc.workspace.signalsPerMonth.queryOptions({ slug }));
   const similar = useQuery(trpc.workspace.similarCards.queryOptions({ slug }));
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key !== "Escape" || (t && ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
-      router.push(listHref);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [router, listHref]);
+  useEscapeKey(() => router.push(listHref));
 
   if (detail.error) {
     return (

@@ -3,10 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { RawAccessGate } from "../access";
 import { words, type TProfileItem } from "../profile-types";
+import { useEscapeKey } from "../../../_ui/use-escape-key";
 
 type TEntry = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
@@ -49,14 +50,7 @@ function Profile({ id }: { id: string }) {
   const detail = useQuery({ ...trpc.rawData.profile.queryOptions({ id }), retry: false });
   const cards = useQuery({ ...trpc.workspace.profileCards.queryOptions({ id }), enabled: detail.isSuccess });
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key === "Escape" && !(t && ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) router.back();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [router]);
+  useEscapeKey(() => router.back());
 
   if (detail.error) {
     return (

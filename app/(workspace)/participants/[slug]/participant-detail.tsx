@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { displayableImage } from "../../../_ui/remote-image";
 import { ParticipantCards } from "./participant-cards";
 import { ParticipantInteractions } from "./participant-interactions";
 import { SaveButton } from "./save-button";
+import { useEscapeKey } from "../../../_ui/use-escape-key";
 
 const safeUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) ? v : null);
 
@@ -18,14 +18,7 @@ export function ParticipantDetail({ slug }: { slug: string }) {
   const router = useRouter();
   const detail = useQuery({ ...trpc.participants.detail.queryOptions({ slug, include_user_data: true }), retry: false });
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key === "Escape" && !(t && ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) router.back();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [router]);
+  useEscapeKey(() => router.back());
 
   if (detail.error) {
     return (
