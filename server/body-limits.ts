@@ -27,7 +27,11 @@ const FORM_MAX_BODY_BYTES = 65_536;
 const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 function write(res: ServerResponse, contentType: string, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(413, { ...headers, "Content-Type": contentType, "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)) });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("Content-Type", contentType);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Length", String(Buffer.byteLength(body)));
+  res.writeHead(413);
   res.end(body);
 }
 

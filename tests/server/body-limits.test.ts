@@ -107,6 +107,7 @@ describe("a chunked body over the entry's limit is refused as it arrives", () =>
     const r = await sendChunked(path, HUNDRED_MB);
     expect(r.status).toBe(413);
     expect(r.headers.connection).toBe("close");
+    expect(r.headers["x-content-type-options"]).toBe("nosniff"); // the security headers every answer carries
     expect(JSON.parse(r.body)).toEqual(body);
     // The server stopped reading at the limit: what the client could write is the limit plus
     // what the two sockets' buffers hold, far from 100 MB.
