@@ -38,7 +38,10 @@ function write(res: ServerResponse, contentType: string, body: string, headers: 
 const JSON_TYPE = "application/json; charset=utf-8";
 const apiBody = () => JSON.stringify(new AppError("payload_too_large", MESSAGE).toBody());
 
-/** /v1 and /mcp: the API's `{error: "payload_too_large", message}`. /v1 adds its security headers itself. */
+/**
+ * The API's `{error: "payload_too_large", message}` (/v1, /mcp, sign-in, the rest). server/http.ts sets
+ * the security headers on every answer but /v1's, whose refusal adds them here (`extra`).
+ */
 const refuseApi = (extra: () => Record<string, string>): TRefuseBody => (res) => write(res, JSON_TYPE, apiBody(), extra());
 
 const LIMITS = {
