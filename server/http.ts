@@ -7,6 +7,8 @@ import { serveMcp } from "./mcp/node";
 import { CORS_HEADERS, isCorsPath, PREFLIGHT_HEADERS } from "./lib/cors";
 import { securityHeaders } from "./lib/security-headers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
+import { bodyLimit, nextEntry, type TEntry } from "./body-limits";
+import { holdBody } from "./lib/bounded-body";
 import { env } from "./env";
 
 /**
@@ -16,6 +18,9 @@ import { env } from "./env";
  * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
  * result closes it.
+ *
+ * No handler sees a request body larger than its entry's limit (server/body-limits.ts): the body is
+ * counted as it arrives and refused with a 413 at the limit (server/lib/bounded-body.ts).
  */
 export async function serveHttp({ dev, root, port }: { dev: boolean; root: string; port: number }): Promise<() => Promise<void>> {
   const app = next({ dev, dir: root, port, hostname: "localhost" });
@@ -35,7 +40,7 @@ export async function serveHttp({ dev, root, port }: { dev: boolean; root: strin
  * replies itself, every other answer gets them here, set before anything is written; proxy.ts
  * adds the pages' Content-Security-Policy.
  */
-export function requestListener(handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+export function requestListener(handleNext: TNextHandler) {
   const security = Object.entries(securityHeaders());
   const trustedProxies = env().TRUST_PROXY;
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -46,20 +51,20 @@ export function requestListener(handleNext: (req: IncomingMessage, res: ServerRe
     const rest = isRestPath(req.url);
     if (!rest) for (const [name, value] of security) res.setHeader(name, value);
     if (isCorsPath(path) && corsAnswered(req, res, security)) return;
-    if (rest) {
-      void serveRest(req, res);
-      return;
-    }
-    if (isOAuthEndpoint(path)) {
-      void serveFetch(req, res, handleOAuthEndpoint);
-      return;
-    }
-    if (isMcpPath(path)) {
-      void serveMcp(req, res);
-      return;
-    }
-    handleNext(req, res).catch((err: unknown) => failRequest(req, res, err));
+    const [entry, handle] = route(req, res, path, rest, handleNext);
+    const limit = bodyLimit(entry);
+    holdBody(req, res, limit.bytes, limit.refuse, handle);
   };
+}
+
+type TNextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** The entry that serves `path` (for its body limit) and the call that hands the request to it. */
+function route(req: IncomingMessage, res: ServerResponse, path: string, rest: boolean, handleNext: TNextHandler): [TEntry, () => void] {
+  if (rest) return ["rest", () => void serveRest(req, res)];
+  if (isOAuthEndpoint(path)) return ["oauth", () => void serveFetch(req, res, handleOAuthEndpoint)];
+  if (isMcpPath(path)) return ["mcp", () => void serveMcp(req, res)];
+  return [nextEntry(path), () => void handleNext(req, res).catch((err: unknown) => failRequest(req, res, err))];
 }
 
 /** Adds the CORS headers; answers a preflight (true) or lets the request go on (false). */

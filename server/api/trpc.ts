@@ -9,7 +9,7 @@ import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challe
 import type { TOAuthScope } from "../auth/oauth/scopes";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
-import { AppError } from "../lib/errors";
+import { AppError, INTERNAL_ERROR_BODY } from "../lib/errors";
 import { withSynchronousParsing } from "./sync-validation";
 
 // ---------------------------------------------------------------- 1. context
@@ -52,14 +52,19 @@ const t = initTRPC
   .context<TContext>()
   .meta<TMeta>()
   .create({
+    // What the browser's tRPC client receives. An error no code threw on purpose (a database
+    // failure, a bug) keeps its text to the server's log (server/api/trpc-endpoint.ts) and answers
+    // the same generic message as the REST API's 500.
     errorFormatter({ shape, error }) {
       const app = error.cause instanceof AppError ? error.cause : undefined;
+      const internal = error.code === "INTERNAL_SERVER_ERROR" && !app;
       return {
         ...shape,
+        message: internal ? INTERNAL_ERROR_BODY.message : shape.message,
         data: {
           ...shape.data,
           stack: undefined,
-          appCode: app?.code ?? (error.cause instanceof ZodError ? "validation_error" : undefined),
+          appCode: internal ? INTERNAL_ERROR_BODY.error : (app?.code ?? (error.cause instanceof ZodError ? "validation_error" : undefined)),
         },
       };
     },

@@ -1,19 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { failRequest } from "../api/rest/node";
 import { db } from "../db/client";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../lib/json-depth";
 import { answerFast, fastRequest } from "./fast";
 import { answerWithSdk, authenticateMcp, methodNotAllowed, payloadTooLarge, type TMcpRefusal } from "./http";
 
 /**
  * /mcp served from Node's request (server/http.ts). The body is read here into one buffer and
- * parsed once, and a body over the transport's own bound is refused before it is read whole. A
+ * parsed once, and a body over the transport's own bound is refused before it is read whole; a
+ * message nested deeper than `MAX_JSON_DEPTH` is refused before it is parsed. A
  * common request (server/mcp/fast.ts) is answered straight to Node's response; any other goes to
  * the SDK's transport as a Fetch `Request` with the parsed message (or, when it does not parse, the
  * text, which the transport answers with the JSON-RPC parse error).
  */
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const JSON_ANSWER = "application/json";
+/** A message nested deeper than any MCP request needs: JSON-RPC's "Invalid Request", before anything parses it. */
+const TOO_DEEP = JSON.stringify({
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: -32600, message: `Invalid Request: the message is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).` },
+});
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -58,6 +66,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
     const auth = await authenticateMcp(prisma, req.headers.authorization);
     if ("refusal" in auth) return refuse(req, res, auth.refusal);
     const text = body.toString("utf8");
+    if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return send(req, res, 400, { "content-type": JSON_ANSWER, "cache-control": "no-store" }, TOO_DEEP);
     const parsed = parseJson(text);
 
     const fast = fastRequest(req.headers, parsed);

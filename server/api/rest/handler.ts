@@ -1,5 +1,6 @@
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "../../lib/errors";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../lib/json-depth";
 import { securityHeaders } from "../../lib/security-headers";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
@@ -10,19 +11,30 @@ import { toErrorResponse, type TErrorResponse } from "./errors";
  *
  * trpc-to-openapi's node handler does the routing (OpenAPI metadata on each procedure) and calls
  * the procedure; it is built once per process. This bridge adds what the spec needs around it:
- * bodies parsed strictly (empty means `{}`), both trailing-slash forms, the spec's error body
- * `{error, message}` instead of the adapter's, the headers procedures set (rate limits) and the
+ * bodies parsed strictly (empty means `{}`; nested at most `MAX_JSON_DEPTH` levels deep, checked on
+ * the text before parsing), both trailing-slash forms, the spec's error body `{error, message}`
+ * instead of the adapter's, the headers procedures set (rate limits) and the
  * security headers every response carries (server/lib/security-headers.ts).
  */
 
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest JSON body /v1 reads (the OpenAPI document's 413; server/body-limits.ts bounds it as it arrives). */
+export const MAX_BODY_BYTES = 1_000_000;
 // PostgreSQL text cannot hold NUL characters: refuse them at the edge rather than fail in SQL.
 export const NUL_ERROR = new AppError("validation_error", "Parameters and bodies must not contain NUL characters.");
 
+/** True when a string anywhere in `value` (a key or a value, at any depth) holds a NUL character. Iterative: no recursion over a body. */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(([k, v]) => k.includes("\0") || containsNul(v));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\0")) return true;
+    } else if (item && typeof item === "object") {
+      for (const [k, v] of Object.entries(item)) {
+        if (k.includes("\0")) return true;
+        pending.push(v);
+      }
+    }
   }
   return false;
 }
@@ -32,6 +44,10 @@ function hasNul(url: URL): boolean {
   for (const [k, v] of url.searchParams) if (k.includes("\0") || v.includes("\0")) return true;
   return false;
 }
+export const TOO_DEEP_ERROR = new AppError(
+  "validation_error",
+  `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`,
+);
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
 
 type TNodeHandler = ReturnType<typeof createOpenApiNodeHttpHandler>;
@@ -65,6 +81,7 @@ async function readJsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
   if (text.trim() === "") return {};
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) throw TOO_DEEP_ERROR;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -14,7 +14,7 @@ import { exchangeToken } from "./token-endpoint";
  */
 
 const JSON_TYPE = { "Content-Type": "application/json; charset=utf-8" };
-const MAX_BODY = 65_536;
+export const MAX_BODY = 65_536;
 
 type TRoute = { methods: string[]; run: (req: Request, path: string) => Promise<TOAuthReply> | TOAuthReply };
 

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * A request body read up to a limit before anyone handles the request.
+ *
+ * Node's HTTP parser hands each piece of a body to the request with `push`. `holdBody` takes those
+ * pieces itself and counts them; the request's handler is called only once the whole body has
+ * arrived within the limit, and the pieces are then handed to the request as they came, so the
+ * handler (the REST edge, Next, ...) reads an ordinary stream. A body over the limit is never seen by
+ * a handler: the parser is told to stop reading from the connection (push answers false), the
+ * refusal is written with `Connection: close`, and the connection is destroyed once it is sent. A
+ * `Content-Length` over the limit is refused before any of the body is read. A chunked body (no
+ * `Content-Length`) is bounded the same way, as it arrives.
+ */
+
+/** Writes the entry's own 413 answer (status, headers and body) to `res`. */
+export type TRefuseBody = (res: ServerResponse) => void;
+
+type TPush = IncomingMessage["push"];
+
+/** True when the request carries a body (HTTP/1.1: a Content-Length or a Transfer-Encoding). */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * Calls `handle` once the body of `req` is known to be at most `limit` bytes (at once when it has no
+ * body), or answers with `refuse` and closes the connection. `handle` is never called for a request
+ * whose client went away before its body was complete.
+ */
+export function holdBody(req: IncomingMessage, res: ServerResponse, limit: number, refuse: TRefuseBody, handle: () => void): void {
+  if (!hasBody(req)) return handle();
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) return refuseAndClose(req, res, refuse);
+
+  const held: unknown[] = [];
+  let size = 0;
+  let state: "reading" | "refused" | "released" = "reading";
+  const push: TPush = req.push;
+  const release = () => {
+    state = "released";
+    req.push = push;
+    req.off("close", gone);
+    for (const chunk of held) push.call(req, chunk);
+    push.call(req, null);
+    handle();
+  };
+  const gone = () => {
+    state = "refused"; // the client left before the body was complete: nothing to answer
+    held.length = 0;
+  };
+  req.on("close", gone);
+  req.push = function holdPiece(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (state === "released") return push.call(req, chunk, encoding);
+    if (state === "refused") return false;
+    if (chunk === null) {
+      release();
+      return false;
+    }
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      state = "refused";
+      held.length = 0;
+      req.off("close", gone);
+      refuseAndClose(req, res, refuse);
+      return false; // the parser stops reading from the connection
+    }
+    held.push(chunk);
+    return true;
+  };
+}
+
+/** Answers the refusal with `Connection: close` and destroys the connection once it is written. */
+function refuseAndClose(req: IncomingMessage, res: ServerResponse, refuse: TRefuseBody): void {
+  const socket = req.socket;
+  if (res.headersSent) return void socket.destroy();
+  res.on("finish", () => socket.destroy());
+  res.on("close", () => socket.destroy());
+  res.shouldKeepAlive = false;
+  res.setHeader("Connection", "close");
+  refuse(res);
+}

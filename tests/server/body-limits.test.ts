@@ -1,0 +1,168 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestListener } from "../../server/http";
+import { openTestDb, type TTestDb } from "../helpers/db";
+
+/**
+ * Request bodies are bounded before any handler reads them (server/lib/bounded-body.ts, limits in
+ * server/body-limits.ts), on the service's HTTP server listening on a port. Next is replaced by a
+ * stub that reads the whole body as Next would and answers 200 with its size: whatever the stub
+ * sees passed the bound.
+ */
+
+let t: TTestDb;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  server = createServer(
+    requestListener(async (req, res) => {
+      let size = 0;
+      for await (const chunk of req) size += (chunk as Buffer).length;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ read: size }));
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  await t?.close();
+});
+
+const MB = 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, "a");
+
+interface TOutcome {
+  status?: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Bytes of body the client managed to hand to its socket before the exchange ended. */
+  sent: number;
+}
+
+/**
+ * POSTs `total` bytes as a chunked body (no Content-Length), as fast as the server takes them, and
+ * stops at the answer or when the connection is closed.
+ */
+function sendChunked(path: string, total: number, headers: Record<string, string> = {}): Promise<TOutcome> {
+  return new Promise((resolve) => {
+    const outcome: TOutcome = { headers: {}, body: "", sent: 0 };
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      req.destroy();
+      resolve(outcome);
+    };
+    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json", ...headers } });
+    req.on("response", (res) => {
+      outcome.status = res.statusCode;
+      outcome.headers = res.headers;
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (outcome.body += c));
+      res.on("end", finish);
+      res.on("error", finish);
+    });
+    req.on("error", finish);
+    req.on("close", () => setTimeout(finish, 50));
+    const pump = () => {
+      while (!done && outcome.sent < total) {
+        outcome.sent += CHUNK.length;
+        if (!req.write(CHUNK)) return void req.once("drain", pump);
+      }
+      if (!done && outcome.sent >= total) req.end();
+    };
+    pump();
+  });
+}
+
+/** A request with a Content-Length over the limit: refused from its headers, the body never sent. */
+function declareLength(path: string, length: number): Promise<TOutcome> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json", "content-length": String(length) } });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body, sent: 0 }));
+    });
+    req.on("error", reject);
+    req.flushHeaders();
+  });
+}
+
+const HUNDRED_MB = 100 * MB;
+
+describe("a chunked body over the entry's limit is refused as it arrives", () => {
+  it.each([
+    ["/v1/cards/", 1_000_000, { error: "payload_too_large", message: "The request body is too large." }],
+    ["/mcp", 4 * MB, { error: "payload_too_large", message: "The request body is too large." }],
+    ["/oauth/token", 65_536, { error: "invalid_request", error_description: "The request body is too large." }],
+    ["/api/auth/callback/credentials", 65_536, { error: "payload_too_large", message: "The request body is too large." }],
+    ["/cards", 1_000_000, { error: "payload_too_large", message: "The request body is too large." }],
+  ])("%s (limit %d bytes)", async (path, limit, body) => {
+    const r = await sendChunked(path, HUNDRED_MB);
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe("close");
+    expect(r.headers["x-content-type-options"]).toBe("nosniff"); // the security headers every answer carries
+    expect(JSON.parse(r.body)).toEqual(body);
+    // The server stopped reading at the limit: what the client could write is the limit plus
+    // what the two sockets' buffers hold, far from 100 MB.
+    expect(r.sent).toBeGreaterThan(limit);
+    expect(r.sent).toBeLessThan(limit + 16 * MB);
+  });
+
+  it("/api/trpc answers with tRPC's error shape", async () => {
+    const r = await sendChunked("/api/trpc/user.folders.create", HUNDRED_MB);
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe("close");
+    expect(JSON.parse(r.body)).toEqual({
+      error: { message: "The request body is too large.", code: -32013, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, appCode: "payload_too_large" } },
+    });
+    expect(r.sent).toBeLessThan(1_000_000 + 16 * MB);
+  });
+
+  it("the OAuth consent form answers with its error page", async () => {
+    const r = await sendChunked("/oauth/authorize/decision", HUNDRED_MB, { "content-type": "application/x-www-form-urlencoded" });
+    expect(r.status).toBe(413);
+    expect(r.headers["content-type"]).toMatch(/^text\/html/);
+    expect(r.body).toContain("Request too large");
+    expect(r.sent).toBeLessThan(65_536 + 16 * MB);
+  });
+});
+
+describe("a Content-Length over the limit is refused before the body is read", () => {
+  it.each([
+    ["/v1/cards/", 1_000_001],
+    ["/mcp", 4 * MB + 1],
+    ["/oauth/token", 65_537],
+    ["/api/trpc/user.folders.create", 1_000_001],
+    ["/api/auth/callback/credentials", 65_537],
+  ])("%s with Content-Length %d", async (path, length) => {
+    const r = await declareLength(path, length);
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe("close");
+  });
+});
+
+describe("bodies within the limit reach the handler whole", () => {
+  it("a chunked body of 900 kB reaches Next", async () => {
+    const r = await sendChunked("/api/trpc/user.folders.create", 14 * CHUNK.length);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ read: 14 * CHUNK.length });
+  });
+
+  it("a chunked JSON body reaches the REST edge (which parses it)", async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/v1/cards/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob(['{"limit": 1}']).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(r.status).toBe(401); // read and parsed, then no token
+    expect((await r.json()).error).toBe("not_authenticated");
+  });
+});
