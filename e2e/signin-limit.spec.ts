@@ -1,5 +1,5 @@
-import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+import { LoopbackClient, type TResponse } from "./loopback-client";
 import { vmon } from "./support";
 
 /**
@@ -11,60 +11,11 @@ import { vmon } from "./support";
  * the rest of the suite signs in from. The browser test cannot choose its source address: its 5
  * failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
 const PASSWORD = "limit-test-password";
 
 function createUser(email: string): void {
   const r = vmon(["users", "create", "--email", email, "--password", PASSWORD]);
   expect(r.code, r.stderr).toBe(0);
-}
-
-interface TResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** An HTTP client whose connections leave from `source` (a loopback address), with a cookie jar. */
-class LoopbackClient {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly source: string) {}
-
-  send(method: string, path: string, opts: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<TResponse> {
-    const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
-    const headers: Record<string, string> = { Host: `localhost:${PORT}`, ...opts.headers };
-    if (body !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port: PORT, localAddress: this.source, method, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          for (const c of res.headers["set-cookie"] ?? []) {
-            const [pair] = c.split(";");
-            const eq = pair!.indexOf("=");
-            this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
-        });
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  }
-
-  /** next-auth's credentials sign-in, as a form post with the CSRF token it hands out. */
-  async signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<TResponse> {
-    const csrf = await this.send("GET", "/api/auth/csrf");
-    expect(csrf.status).toBe(200);
-    const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-    return this.send("POST", "/api/auth/callback/credentials", { form: { csrfToken, email, password, callbackUrl: "/cards" }, headers });
-  }
-
-  async sessionEmail(): Promise<string | undefined> {
-    const res = await this.send("GET", "/api/auth/session");
-    return (JSON.parse(res.body) as { user?: { email?: string } } | null)?.user?.email;
-  }
 }
 
 /** next-auth's answer to a wrong password: a redirect back to the sign-in page with the error. */
