@@ -1,15 +1,16 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
+import { sameOriginPath } from "../../server/auth/callback-url";
 import { SigninThrottled, signIn } from "../../server/auth/nextauth";
+import { env } from "../../server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
 
-/** Where to go once signed in: a path on this site (the OAuth authorization page sends one), never another origin. */
+/** Where to go once signed in: a page of this service (the OAuth authorization page sends one), never another origin. */
 function safeCallback(value: unknown): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/cards";
+  return sameOriginPath(value, env().BASE_URL);
 }
 
 /**

@@ -2,7 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { env } from "../env";
 import { logger } from "../lib/logger";
+import { sameOriginPath } from "./callback-url";
 import { clientAddressOf } from "./client-address";
 import { checkCredentials } from "./credentials";
 
@@ -79,6 +81,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     }),
   ],
   callbacks: {
+    // Only pages of this service, whatever callbackUrl a sign-in was given (callback-url.ts).
+    redirect({ url }) {
+      const origin = new URL(env().BASE_URL).origin;
+      return `${origin}${sameOriginPath(url, origin)}`;
+    },
     jwt({ token, user }) {
       if (user?.id) token.sub = user.id;
       return token;
