@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TDb } from "../db/client";
 import { logger } from "../lib/logger";
-import { verifyPassword } from "./password";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { beginSignin, emailKey, normaliseEmail, pruneSigninThrottle, signinSucceeded, SIGNIN_LIMITS, type TSigninLimits, type TSigninScope } from "./signin-limit";
 
 /**
@@ -26,6 +26,19 @@ async function pruneNowAndThen(db: TDb, now: Date): Promise<void> {
   if (now.getTime() - lastPrune < PRUNE_EVERY_MS && now.getTime() >= lastPrune) return;
   lastPrune = now.getTime();
   await pruneSigninThrottle(db, now).catch((error: unknown) => logger.warn("could not prune sign-in counters", { error }));
+}
+
+/**
+ * Replaces a hash made with older parameters by one at today's cost, now that the password is
+ * known; only if the hash is still the one just verified (a password changed meanwhile stays).
+ * A failure only logs: the sign-in itself succeeded.
+ */
+async function upgradeHash(db: TDb, accountId: number, stored: string, password: string): Promise<void> {
+  try {
+    await db.account.updateMany({ where: { id: accountId, passwordHash: stored }, data: { passwordHash: await hashPassword(password) } });
+  } catch (error) {
+    logger.warn("could not upgrade a password hash", { accountId, error });
+  }
 }
 
 export async function checkCredentials(
@@ -53,7 +66,8 @@ export async function checkCredentials(
   if (!parsed.success) return { kind: "wrong" };
   const account = await db.account.findUnique({ where: { email: parsed.data.email } });
   // An unknown e-mail is checked against no hash, which costs what a wrong password costs (password.ts).
-  if (!(await verifyPassword(parsed.data.password, account?.passwordHash)) || !account) return { kind: "wrong" };
+  if (!(await verifyPassword(parsed.data.password, account?.passwordHash)) || !account?.passwordHash) return { kind: "wrong" };
   await signinSucceeded(db, gate.ticket);
+  if (needsRehash(account.passwordHash)) await upgradeHash(db, account.id, account.passwordHash, parsed.data.password);
   return { kind: "ok", account: { id: account.id, email: account.email, name: account.name } };
 }
