@@ -8,8 +8,8 @@ import { vmon } from "./support";
  * run, so these tests use accounts of their own (never the demo account). The server keys the
  * client address from the connection, so the HTTP tests connect from other loopback addresses
  * (127.0.0.2-4, as the connection's source) and their failures never count against the address
- * the rest of the suite signs in from. The browser test cannot choose its source address: its 5
- * failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
+ * the rest of the suite signs in from. The browser tests cannot choose their source address:
+ * their 10 failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
  */
 const PASSWORD = "limit-test-password";
 
@@ -90,5 +90,61 @@ test.describe("password sign-in limit", () => {
     }
     await submit(PASSWORD);
     await expect(message).toHaveText(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+  });
+
+  test("a browser that signed in before keeps signing in while strangers have locked the e-mail, with 5 tries of its own", async ({ browser }) => {
+    const email = "limit-device@example.test";
+    createUser(email);
+    const known = await browser.newContext();
+    const stranger = await browser.newContext();
+    const submit = async (context: typeof known, password: string) => {
+      const page = await context.newPage();
+      await page.goto("/signin");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname !== "/signin" || url.searchParams.has("error"));
+      const alert = page.locator("main").getByRole("alert");
+      const outcome = new URL(page.url()).pathname === "/cards" ? "signed in" : ((await alert.textContent()) ?? "");
+      await page.close();
+      return outcome;
+    };
+    try {
+      expect(await submit(known, PASSWORD)).toBe("signed in");
+
+      // Someone else, from another address, spends the e-mail's 5 tries: it is locked for unknown devices.
+      const attacker = new LoopbackClient("127.0.0.5");
+      for (let i = 0; i < 5; i++) expectWrongPassword(await attacker.signIn(email, `guess-${i}`));
+      expectThrottled(await attacker.signIn(email, PASSWORD));
+      expectThrottled(await new LoopbackClient("127.0.0.6").signIn(email, PASSWORD));
+
+      // The browser that signed in before still does; a browser never seen before is refused.
+      expect(await submit(known, PASSWORD)).toBe("signed in");
+      expect(await submit(stranger, PASSWORD)).toMatch(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+
+      // The known browser's own failures count against it: 5 wrong passwords lock that browser too.
+      for (let i = 0; i < 5; i++) expect(await submit(known, `typo-${i}`)).toBe("Wrong e-mail or password.");
+      expect(await submit(known, PASSWORD)).toMatch(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+    } finally {
+      await known.close();
+      await stranger.close();
+    }
+  });
+
+  test("next-auth's endpoint hands out the device cookie too: a client that signed in there keeps signing in through a lock", async () => {
+    const email = "limit-device-http@example.test";
+    createUser(email);
+    const known = new LoopbackClient("127.0.0.7");
+    expectSignedIn(await known.signIn(email, PASSWORD));
+    const attacker = new LoopbackClient("127.0.0.8");
+    for (let i = 0; i < 5; i++) expectWrongPassword(await attacker.signIn(email, `guess-${i}`));
+    expectThrottled(await attacker.signIn(email, PASSWORD));
+    // A forged device cookie is no device: the attacker stays locked out.
+    attacker.cookies.set("vmon-device", "1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expectThrottled(await attacker.signIn(email, PASSWORD));
+
+    known.cookies.forEach((_, name) => name.includes("session-token") && known.cookies.delete(name));
+    expectSignedIn(await known.signIn(email, PASSWORD));
+    expect(await known.sessionEmail()).toBe(email);
   });
 });

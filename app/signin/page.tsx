@@ -1,7 +1,9 @@
 import { AuthError } from "next-auth";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { sameOriginPath } from "../../server/auth/callback-url";
-import { SigninThrottled, signIn } from "../../server/auth/nextauth";
+import { DEVICE_COOKIE, deviceCookieOptions } from "../../server/auth/device-cookie";
+import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "../../server/auth/nextauth";
 import { env } from "../../server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 
@@ -23,7 +25,11 @@ async function signInAction(_previous: TSignInResult | null, form: FormData): Pr
   const callbackUrl = safeCallback(form.get("callbackUrl"));
   const back = `&callbackUrl=${encodeURIComponent(callbackUrl)}`;
   try {
-    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    const { deviceCookie } = await withSigninOutcome(() =>
+      signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false }),
+    );
+    // The browser is now a known device of the account (server/auth/device-cookie.ts).
+    if (deviceCookie) (await cookies()).set(DEVICE_COOKIE, deviceCookie, deviceCookieOptions(secureCookies()));
     return { next: callbackUrl };
   } catch (err) {
     // Refused by the sign-in limit: say so and for how long, rather than "wrong password".
