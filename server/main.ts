@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import cluster from "node:cluster";
 import path from "node:path";
+import { authUrl } from "./auth/auth-url";
 import { tokenCache } from "./auth/caller";
 import { listenForAuthChanges } from "./auth/token-cache";
 import { forkHttpProcesses, httpProcessCount } from "./cluster";
@@ -30,6 +31,9 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   const config = env();
   mkdirSync(config.DATA_DIR, { recursive: true });
   process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
+  // Forked HTTP processes inherit both (server/auth/auth-url.ts: no client-chosen host for next-auth).
+  const pinnedAuthUrl = authUrl(config);
+  if (pinnedAuthUrl) process.env.AUTH_URL = pinnedAuthUrl;
 
   const database = await openDatabase({
     role: "server",
