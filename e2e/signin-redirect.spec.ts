@@ -1,12 +1,14 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { LoopbackClient, PORT } from "./loopback-client";
+import { LoopbackClient, PORT, setCookies } from "./loopback-client";
 import { vmon } from "./support";
 
 /**
- * Where a sign-in sends the browser. A sign-in link may carry any `callbackUrl` (an attacker's link
- * to the real sign-in page): after the sign-in the browser must stay on this service, whatever the
- * value (tabs and line breaks that browsers drop from URLs, backslashes they read as slashes,
- * protocol-relative and absolute URLs, encoded forms). Accounts of their own; the HTTP tests
+ * Where a sign-in sends the browser, and which host next-auth believes it serves. A sign-in link
+ * may carry any `callbackUrl` (an attacker's link to the real sign-in page): after the sign-in the
+ * browser must stay on this service, whatever the value (tabs and line breaks that browsers drop
+ * from URLs, backslashes they read as slashes, protocol-relative and absolute URLs, encoded forms).
+ * And next-auth must build its redirects and cookies from BASE_URL, not from the forwarding
+ * headers a client sends (TRUST_PROXY is 0 in these runs). Accounts of their own; the HTTP tests
  * connect from loopback addresses of their own (see loopback-client.ts).
  */
 const PASSWORD = "redirect-test-password";
@@ -106,5 +108,37 @@ test.describe("where a sign-in leads", () => {
     }
     const deep = await client.signIn(email, PASSWORD, {}, "/cards?stages=mvp");
     expect(deep.headers.location).toBe(`${ORIGIN}/cards?stages=mvp`);
+  });
+});
+
+test.describe("forwarding headers without TRUST_PROXY", () => {
+  const forged = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+
+  test("a sign-in with a forged X-Forwarded-Host / Proto gets redirects and cookies for BASE_URL", async () => {
+    const email = "forwarded@example.test";
+    createUser(email);
+    const client = new LoopbackClient("127.0.0.10");
+
+    const wrong = await client.signIn(email, "not the password", forged);
+    expect(wrong.status, wrong.body).toBe(302);
+    expect(String(wrong.headers.location)).toMatch(new RegExp(`^${ORIGIN}/signin\\?`));
+
+    const right = await client.signIn(email, PASSWORD, forged);
+    expect(right.status, right.body).toBe(302);
+    expect(right.headers.location).toBe(`${ORIGIN}/cards`);
+    const cookies = setCookies(right);
+    const session = cookies.find((c) => c.includes("session-token="));
+    expect(session, cookies.join("\n")).toBeDefined();
+    // An http BASE_URL: no `__Secure-` cookie names, no Secure attribute, no domain of another host.
+    for (const cookie of cookies) {
+      expect(cookie).not.toMatch(/^__(Secure|Host)-/);
+      expect(cookie).not.toMatch(/;\s*secure/i);
+      expect(cookie).not.toMatch(/evil\.example/i);
+    }
+    expect(await client.sessionEmail()).toBe(email);
+
+    // Next-auth's own pages answer with this service's address too.
+    const signinPage = await client.send("GET", "/api/auth/signin", { headers: forged });
+    expect(String(signinPage.headers.location ?? "")).not.toMatch(/evil\.example/);
   });
 });
