@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LoopbackClient, type TResponse } from "./loopback-client";
-import { vmon } from "./support";
+import { SIGNIN_WAIT, vmon } from "./support";
 
 /**
  * The password sign-in limit against the started server: next-auth's own endpoint
@@ -59,6 +59,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("30 failures from one address lock it for every e-mail, whatever forwarding headers the client sends", async () => {
+    test.slow(); // 30 password checks at the service's scrypt cost
     createUser("limit-address@example.test");
     const client = new LoopbackClient("127.0.0.3");
     // 3 failures for each of 10 e-mails (under the e-mail limit), each request claiming another origin.
@@ -75,6 +76,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("the sign-in page says how long to wait instead of 'wrong password'", async ({ page }) => {
+    test.slow();
     createUser("limit-page@example.test");
     const message = page.locator("main").getByRole("alert");
     const submit = async (password: string) => {
@@ -82,7 +84,7 @@ test.describe("password sign-in limit", () => {
       await page.getByLabel("E-mail").fill("limit-page@example.test");
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/signin\?error=/);
+      await expect(page).toHaveURL(/\/signin\?error=/, SIGNIN_WAIT);
     };
     for (let i = 0; i < 5; i++) {
       await submit(`wrong-${i}`);
@@ -93,6 +95,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("a browser that signed in before keeps signing in while strangers have locked the e-mail, with 5 tries of its own", async ({ browser }) => {
+    test.slow();
     const email = "limit-device@example.test";
     createUser(email);
     const known = await browser.newContext();
@@ -132,6 +135,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("next-auth's endpoint hands out the device cookie too: a client that signed in there keeps signing in through a lock", async () => {
+    test.slow();
     const email = "limit-device-http@example.test";
     createUser(email);
     const known = new LoopbackClient("127.0.0.7");

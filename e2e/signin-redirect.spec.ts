@@ -67,6 +67,7 @@ async function signInThrough(context: BrowserContext, email: string, callbackQue
 
 test.describe("where a sign-in leads", () => {
   test("the sign-in page never leads to another host, whatever callbackUrl it was given", async ({ browser }) => {
+    test.slow(); // a sign-in per value, each a password check at the service's scrypt cost
     const email = "redirect-page@example.test";
     createUser(email);
     const context = await browser.newContext();
@@ -96,6 +97,7 @@ test.describe("where a sign-in leads", () => {
   });
 
   test("next-auth's endpoint redirects only to this service, whatever callbackUrl it was given", async () => {
+    test.slow();
     const email = "redirect-endpoint@example.test";
     createUser(email);
     const client = new LoopbackClient("127.0.0.9");
