@@ -45,12 +45,6 @@ export async function withSigninOutcome<T>(fn: () => Promise<T>): Promise<{ resu
   return { result, ...outcome };
 }
 
-/**
- * Browser sign-in: e-mail and password (accounts made with `vmon users create --password` or the
- * demo account), JWT sessions (next-auth refuses database sessions for credentials by design).
- * The session carries only the account id; the account is read fresh on every request.
- * Every password attempt goes through the sign-in limit (credentials.ts).
- */
 /** Whether cookies are Secure: the service is served over https (BASE_URL). */
 export function secureCookies(): boolean {
   return new URL(env().BASE_URL).protocol === "https:";
@@ -61,6 +55,12 @@ export function deviceCookieHeader(value: string): string {
   return deviceSetCookie(value, secureCookies());
 }
 
+/**
+ * Browser sign-in: e-mail and password (accounts made with `vmon users create --password` or the
+ * demo account), JWT sessions (next-auth refuses database sessions for credentials by design).
+ * The session carries only the account id; the account is read fresh on every request.
+ * Every password attempt goes through the sign-in limit (credentials.ts).
+ */
 export const { handlers, auth, signIn, signOut } = NextAuth({
   trustHost: true,
   secret: process.env.AUTH_SECRET,
