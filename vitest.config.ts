@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "server/**/*.test.ts"],
     pool: "forks",
     testTimeout: 30_000,
+    // Cheap password hashes for the many accounts tests create (tests/setup/fast-passwords.ts).
+    setupFiles: ["tests/setup/fast-passwords.ts"],
     hookTimeout: 120_000,
     // Vite exports BASE_URL="/" to tests; the service reads BASE_URL as its public address.
     env: { LOG_LEVEL: "error", DEMO_SEED: "0", BASE_URL: "http://localhost:3000" },

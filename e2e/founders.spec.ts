@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { auth, demoCredentials, expectNoSeriousA11yViolation, listTable, signIn, vmon, watchPage } from "./support";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, listTable, SIGNIN_WAIT, signIn, vmon, watchPage } from "./support";
 
 /** /founders: raw profiles, a profile, collections and the access rules, on the demo data in Chromium. */
 
@@ -19,7 +19,7 @@ async function signInAsNew(page: Page, tag: string, path: string, extra: string[
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replaceAll("/", "\\/")}$`));
+  await expect(page).toHaveURL(new RegExp(`${path.replaceAll("/", "\\/")}$`), SIGNIN_WAIT);
   return email;
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import * as oauth from "oauth4webapi";
-import { demoCredentials } from "./support";
+import { demoCredentials, SIGNIN_WAIT } from "./support";
 
 /** What the OAuth and MCP specs share: a partner app's side of Authorization Code + PKCE. */
 
@@ -32,4 +32,5 @@ export async function signInIfAsked(page: Page): Promise<void> {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/signin/, SIGNIN_WAIT);
 }

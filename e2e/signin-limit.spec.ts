@@ -1,6 +1,6 @@
-import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
-import { vmon } from "./support";
+import { LoopbackClient, type TResponse } from "./loopback-client";
+import { SIGNIN_WAIT, vmon } from "./support";
 
 /**
  * The password sign-in limit against the started server: next-auth's own endpoint
@@ -8,63 +8,14 @@ import { vmon } from "./support";
  * run, so these tests use accounts of their own (never the demo account). The server keys the
  * client address from the connection, so the HTTP tests connect from other loopback addresses
  * (127.0.0.2-4, as the connection's source) and their failures never count against the address
- * the rest of the suite signs in from. The browser test cannot choose its source address: its 5
- * failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
+ * the rest of the suite signs in from. The browser tests cannot choose their source address:
+ * their 10 failures and the one of workspace.spec.ts are all the failures from there, far from its 30.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
 const PASSWORD = "limit-test-password";
 
 function createUser(email: string): void {
   const r = vmon(["users", "create", "--email", email, "--password", PASSWORD]);
   expect(r.code, r.stderr).toBe(0);
-}
-
-interface TResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** An HTTP client whose connections leave from `source` (a loopback address), with a cookie jar. */
-class LoopbackClient {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly source: string) {}
-
-  send(method: string, path: string, opts: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<TResponse> {
-    const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
-    const headers: Record<string, string> = { Host: `localhost:${PORT}`, ...opts.headers };
-    if (body !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port: PORT, localAddress: this.source, method, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          for (const c of res.headers["set-cookie"] ?? []) {
-            const [pair] = c.split(";");
-            const eq = pair!.indexOf("=");
-            this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
-        });
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  }
-
-  /** next-auth's credentials sign-in, as a form post with the CSRF token it hands out. */
-  async signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<TResponse> {
-    const csrf = await this.send("GET", "/api/auth/csrf");
-    expect(csrf.status).toBe(200);
-    const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-    return this.send("POST", "/api/auth/callback/credentials", { form: { csrfToken, email, password, callbackUrl: "/cards" }, headers });
-  }
-
-  async sessionEmail(): Promise<string | undefined> {
-    const res = await this.send("GET", "/api/auth/session");
-    return (JSON.parse(res.body) as { user?: { email?: string } } | null)?.user?.email;
-  }
 }
 
 /** next-auth's answer to a wrong password: a redirect back to the sign-in page with the error. */
@@ -108,6 +59,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("30 failures from one address lock it for every e-mail, whatever forwarding headers the client sends", async () => {
+    test.setTimeout(300_000); // 30 password checks at the service's scrypt cost, seconds each on a loaded machine
     createUser("limit-address@example.test");
     const client = new LoopbackClient("127.0.0.3");
     // 3 failures for each of 10 e-mails (under the e-mail limit), each request claiming another origin.
@@ -124,6 +76,7 @@ test.describe("password sign-in limit", () => {
   });
 
   test("the sign-in page says how long to wait instead of 'wrong password'", async ({ page }) => {
+    test.slow();
     createUser("limit-page@example.test");
     const message = page.locator("main").getByRole("alert");
     const submit = async (password: string) => {
@@ -131,7 +84,7 @@ test.describe("password sign-in limit", () => {
       await page.getByLabel("E-mail").fill("limit-page@example.test");
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page).toHaveURL(/\/signin\?error=/);
+      await expect(page).toHaveURL(/\/signin\?error=/, SIGNIN_WAIT);
     };
     for (let i = 0; i < 5; i++) {
       await submit(`wrong-${i}`);
@@ -139,5 +92,63 @@ test.describe("password sign-in limit", () => {
     }
     await submit(PASSWORD);
     await expect(message).toHaveText(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+  });
+
+  test("a browser that signed in before keeps signing in while strangers have locked the e-mail, with 5 tries of its own", async ({ browser }) => {
+    test.slow();
+    const email = "limit-device@example.test";
+    createUser(email);
+    const known = await browser.newContext();
+    const stranger = await browser.newContext();
+    const submit = async (context: typeof known, password: string) => {
+      const page = await context.newPage();
+      await page.goto("/signin");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname !== "/signin" || url.searchParams.has("error"));
+      const alert = page.locator("main").getByRole("alert");
+      const outcome = new URL(page.url()).pathname === "/cards" ? "signed in" : ((await alert.textContent()) ?? "");
+      await page.close();
+      return outcome;
+    };
+    try {
+      expect(await submit(known, PASSWORD)).toBe("signed in");
+
+      // Someone else, from another address, spends the e-mail's 5 tries: it is locked for unknown devices.
+      const attacker = new LoopbackClient("127.0.0.5");
+      for (let i = 0; i < 5; i++) expectWrongPassword(await attacker.signIn(email, `guess-${i}`));
+      expectThrottled(await attacker.signIn(email, PASSWORD));
+      expectThrottled(await new LoopbackClient("127.0.0.6").signIn(email, PASSWORD));
+
+      // The browser that signed in before still does; a browser never seen before is refused.
+      expect(await submit(known, PASSWORD)).toBe("signed in");
+      expect(await submit(stranger, PASSWORD)).toMatch(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+
+      // The known browser's own failures count against it: 5 wrong passwords lock that browser too.
+      for (let i = 0; i < 5; i++) expect(await submit(known, `typo-${i}`)).toBe("Wrong e-mail or password.");
+      expect(await submit(known, PASSWORD)).toMatch(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
+    } finally {
+      await known.close();
+      await stranger.close();
+    }
+  });
+
+  test("next-auth's endpoint hands out the device cookie too: a client that signed in there keeps signing in through a lock", async () => {
+    test.slow();
+    const email = "limit-device-http@example.test";
+    createUser(email);
+    const known = new LoopbackClient("127.0.0.7");
+    expectSignedIn(await known.signIn(email, PASSWORD));
+    const attacker = new LoopbackClient("127.0.0.8");
+    for (let i = 0; i < 5; i++) expectWrongPassword(await attacker.signIn(email, `guess-${i}`));
+    expectThrottled(await attacker.signIn(email, PASSWORD));
+    // A forged device cookie is no device: the attacker stays locked out.
+    attacker.cookies.set("vmon-device", "1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expectThrottled(await attacker.signIn(email, PASSWORD));
+
+    known.cookies.forEach((_, name) => name.includes("session-token") && known.cookies.delete(name));
+    expectSignedIn(await known.signIn(email, PASSWORD));
+    expect(await known.sessionEmail()).toBe(email);
   });
 });

@@ -69,6 +69,13 @@ export function expectPagePolicy(headers: Record<string, string>): string {
   return policy;
 }
 
+/**
+ * How long to wait for the page after a sign-in: the server hashes the password with scrypt at
+ * N=2^17 (server/auth/password-cost.ts), about 0.4 s of an idle core and several seconds on a
+ * loaded test machine.
+ */
+export const SIGNIN_WAIT = { timeout: 20_000 };
+
 /** Signs in through the form with the demo account; ends on /cards. */
 export async function signIn(page: Page): Promise<void> {
   const { email, password } = demoCredentials();
@@ -76,7 +83,7 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/cards$/);
+  await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
 }
 
 /** axe-core finds no serious or critical violation on the page as it is now (`what` names it in the failure). */

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { demoCredentials, expectPagePolicy, signIn, vmon, watchPage } from "./support";
+import { demoCredentials, expectPagePolicy, SIGNIN_WAIT, signIn, vmon, watchPage } from "./support";
 
 test.describe("analyst workspace", () => {
   test("signs in with the demo account, searches cards and opens one", async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe("analyst workspace", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/cards$/);
+    await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
 
     const list = page.getByTestId("card-table");
     await expect(list.locator("tbody tr").first()).toBeVisible();
@@ -36,7 +36,7 @@ test.describe("analyst workspace", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Wrong e-mail or password.")).toBeVisible();
+    await expect(page.getByText("Wrong e-mail or password.")).toBeVisible(SIGNIN_WAIT);
   });
 
   test("creates an API token from the browser that the API accepts", async ({ page, request }) => {
@@ -45,7 +45,7 @@ test.describe("analyst workspace", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/cards$/);
+    await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
     await page.goto("/settings/tokens");
     await page.getByPlaceholder("Label (optional)").fill("e2e");
     await page.getByRole("button", { name: "Create token" }).click();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import cluster from "node:cluster";
 import path from "node:path";
+import { authUrl } from "./auth/auth-url";
 import { tokenCache } from "./auth/caller";
 import { listenForAuthChanges } from "./auth/token-cache";
 import { forkHttpProcesses, httpProcessCount } from "./cluster";
@@ -9,6 +10,7 @@ import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
 import { closeReplicas } from "./db/replicas";
+import { demoCredentialsNotice, saveDemoCredentials } from "./demo-credentials";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
 import { seedDemoRadar } from "./domain/demo/radar";
 import { seedDemo } from "./domain/demo/seed";
@@ -30,6 +32,9 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   const config = env();
   mkdirSync(config.DATA_DIR, { recursive: true });
   process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
+  // Forked HTTP processes inherit both (server/auth/auth-url.ts: no client-chosen host for next-auth).
+  const pinnedAuthUrl = authUrl(config);
+  if (pinnedAuthUrl) process.env.AUTH_URL = pinnedAuthUrl;
 
   const database = await openDatabase({
     role: "server",
@@ -42,13 +47,14 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   const rebuilt = await restoreDeferredIndexes(database.prisma);
   if (rebuilt.length) logger.info("indexes of an interrupted import built", { indexes: rebuilt });
 
-  await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
+  const demoCreated = await maybeSeedDemo(database.prisma, database.mode, config.DATA_DIR);
 
   const processes = httpProcessCount(config, database.mode, dev);
   const stopAuth = processes > 1 ? async () => {} : rememberTokens(database);
   const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT });
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
-  printDemoCredentials(config.DATA_DIR, config.BASE_URL);
+  const demoNotice = demoCredentialsNotice(config.DATA_DIR, config.BASE_URL, demoCreated);
+  if (demoNotice) process.stdout.write(demoNotice);
   // WORKERS=off: the background queues run in `vmon worker` processes (docs/deployment.md).
   const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
   if (config.WORKERS === "0") logger.info("background queues are left to `vmon worker` processes (WORKERS=off)");
@@ -99,13 +105,18 @@ function authSecret(dataDir: string): string {
   return secret;
 }
 
-const credentialsFile = (dataDir: string) => path.join(dataDir, "demo-credentials.json");
-
-/** DEMO_SEED (README.md): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL. */
-async function maybeSeedDemo(db: Awaited<ReturnType<typeof openDatabase>>["prisma"], mode: string, dataDir: string) {
+/**
+ * DEMO_SEED (README.md): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL.
+ * Returns the demo account's credentials when it created them (printed on this start only).
+ */
+async function maybeSeedDemo(
+  db: Awaited<ReturnType<typeof openDatabase>>["prisma"],
+  mode: string,
+  dataDir: string,
+): Promise<TDemoCredentials | undefined> {
   const setting = env().DEMO_SEED;
-  if (setting === "0" || (setting === "auto" && mode !== "embedded")) return;
-  if ((await db.card.count({ take: 1 })) > 0) return;
+  if (setting === "0" || (setting === "auto" && mode !== "embedded")) return undefined;
+  if ((await db.card.count({ take: 1 })) > 0) return undefined;
   logger.info("empty database: loading the demo dataset (about a minute)");
   const started = Date.now();
   const report = await seedDemo(db, { scale: 1 });
@@ -114,21 +125,6 @@ async function maybeSeedDemo(db: Awaited<ReturnType<typeof openDatabase>>["prism
   const credentials = await createDemoAccount(db, privateCollections);
   await seedDemoWorkspace(db, credentials.email);
   await seedDemoRadar(db, credentials.email);
-  writeFileSync(credentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-}
-
-function printDemoCredentials(dataDir: string, baseUrl: string) {
-  const file = credentialsFile(dataDir);
-  if (!existsSync(file)) return;
-  const c = JSON.parse(readFileSync(file, "utf8")) as TDemoCredentials;
-  process.stdout.write(
-    [
-      "",
-      "  Demo account (stored in " + file + "):",
-      `    sign in at ${baseUrl}/signin with ${c.email} / ${c.password}`,
-      `    API token: ${c.token}`,
-      `    try: curl -H "Authorization: Token ${c.token}" ${baseUrl}/v1/token/validate/`,
-      "",
-    ].join("\n") + "\n",
-  );
+  saveDemoCredentials(dataDir, credentials);
+  return credentials;
 }

@@ -1,15 +1,18 @@
 import { AuthError } from "next-auth";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { SigninThrottled, signIn } from "../../server/auth/nextauth";
+import { sameOriginPath } from "../../server/auth/callback-url";
+import { DEVICE_COOKIE, deviceCookieOptions } from "../../server/auth/device-cookie";
+import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "../../server/auth/nextauth";
+import { env } from "../../server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
 
-/** Where to go once signed in: a path on this site (the OAuth authorization page sends one), never another origin. */
+/** Where to go once signed in: a page of this service (the OAuth authorization page sends one), never another origin. */
 function safeCallback(value: unknown): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/cards";
+  return sameOriginPath(value, env().BASE_URL);
 }
 
 /**
@@ -22,7 +25,11 @@ async function signInAction(_previous: TSignInResult | null, form: FormData): Pr
   const callbackUrl = safeCallback(form.get("callbackUrl"));
   const back = `&callbackUrl=${encodeURIComponent(callbackUrl)}`;
   try {
-    await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    const { deviceCookie } = await withSigninOutcome(() =>
+      signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false }),
+    );
+    // The browser is now a known device of the account (server/auth/device-cookie.ts).
+    if (deviceCookie) (await cookies()).set(DEVICE_COOKIE, deviceCookie, deviceCookieOptions(secureCookies()));
     return { next: callbackUrl };
   } catch (err) {
     // Refused by the sign-in limit: say so and for how long, rather than "wrong password".

@@ -2,9 +2,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { env } from "../env";
 import { logger } from "../lib/logger";
+import { sameOriginPath } from "./callback-url";
 import { clientAddressOf } from "./client-address";
 import { checkCredentials } from "./credentials";
+import { deviceCookieFrom, deviceSetCookie } from "./device-cookie";
 
 /**
  * A sign-in refused by the sign-in limit (server/auth/signin-limit.ts). A `CredentialsSignin`, so
@@ -19,21 +22,37 @@ export class SigninThrottled extends CredentialsSignin {
   }
 }
 
-/** What the attempts made inside `withSigninOutcome` ran into: the refusal by the limit, if any. */
+/**
+ * What the attempts made inside `withSigninOutcome` ran into: the refusal by the limit, if any,
+ * and the device cookie a successful one hands the browser (server/auth/device-cookie.ts).
+ */
 interface TSigninOutcome {
   throttled?: { retryAfterSeconds: number };
+  deviceCookie?: string;
 }
 
 const outcomes = new AsyncLocalStorage<TSigninOutcome>();
 
 /**
- * Runs `fn` (next-auth's request handler) and reports whether a sign-in inside it was refused by
- * the limit: next-auth turns every refusal into the same redirect, so the route learns it here.
+ * Runs `fn` (next-auth's request handler, or its `signIn` in the sign-in page's action) and
+ * reports whether a sign-in inside it was refused by the limit (next-auth turns every refusal into
+ * the same redirect, so the caller learns it here) and the device cookie to set after a success.
+ * Without it, a sign-in hands out no device cookie.
  */
 export async function withSigninOutcome<T>(fn: () => Promise<T>): Promise<{ result: T } & TSigninOutcome> {
   const outcome: TSigninOutcome = {};
   const result = await outcomes.run(outcome, fn);
   return { result, ...outcome };
+}
+
+/** Whether cookies are Secure: the service is served over https (BASE_URL). */
+export function secureCookies(): boolean {
+  return new URL(env().BASE_URL).protocol === "https:";
+}
+
+/** The `Set-Cookie` value of a device cookie, with this service's attributes. */
+export function deviceCookieHeader(value: string): string {
+  return deviceSetCookie(value, secureCookies());
 }
 
 /**
@@ -65,20 +84,30 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
       // `request` carries the headers of the request being served (next-auth copies them, also
       // for the page's server action), the client address among them (server/http.ts).
+      // Its cookies too: a device cookie (server/auth/device-cookie.ts) makes the attempt count
+      // against that browser rather than the e-mail.
       async authorize(raw, request) {
-        const result = await checkCredentials(await db(), raw, clientAddressOf(request.headers));
+        const outcome = outcomes.getStore();
+        const secret = process.env.AUTH_SECRET;
+        const device = outcome && secret ? { cookie: deviceCookieFrom(request.headers.get("cookie")), secret } : undefined;
+        const result = await checkCredentials(await db(), raw, clientAddressOf(request.headers), undefined, undefined, device);
         if (result.kind === "throttled") {
-          const outcome = outcomes.getStore();
           if (outcome) outcome.throttled = { retryAfterSeconds: result.retryAfterSeconds };
           throw new SigninThrottled(result.retryAfterSeconds);
         }
         if (result.kind !== "ok") throw new CredentialsSignin();
         const { account } = result;
+        if (outcome && result.deviceCookie) outcome.deviceCookie = result.deviceCookie;
         return { id: String(account.id), email: account.email, name: account.name ?? account.email };
       },
     }),
   ],
   callbacks: {
+    // Only pages of this service, whatever callbackUrl a sign-in was given (callback-url.ts).
+    redirect({ url }) {
+      const origin = new URL(env().BASE_URL).origin;
+      return `${origin}${sameOriginPath(url, origin)}`;
+    },
     jwt({ token, user }) {
       if (user?.id) token.sub = user.id;
       return token;

@@ -8,6 +8,11 @@ import type { Prisma } from "../db/generated/prisma/client";
  * right password. The counters live in the database (table `signin_throttle`), so every process
  * and instance sees the same ones.
  *
+ * A browser that signed in to the account before (a valid device cookie, device-cookie.ts) is
+ * counted as that device instead of as the e-mail: 5 failures lock that device only, and a lock of
+ * the e-mail by strangers' failures does not concern it. So guessing wrong on purpose can lock an
+ * e-mail for unknown browsers but never its owner's. The address limit applies to every attempt.
+ *
  * One row per key holds the times of that key's failures inside the window (a sliding window:
  * an attempt is refused while `limit` failures are younger than the window, and allowed again
  * once the oldest of them is older). An attempt takes its place before the password is checked:
@@ -24,20 +29,23 @@ import type { Prisma } from "../db/generated/prisma/client";
  */
 
 export interface TSigninLimits {
-  /** Failures of one e-mail within the window that lock it. */
+  /** Failures of one e-mail within the window that lock it (for browsers without a device cookie for it). */
   email: number;
+  /** Failures of one known device (a valid device cookie for the account) within the window that lock it. */
+  device: number;
   /** Failures from one client address (all e-mails together) within the window that lock it. */
   address: number;
   windowMs: number;
 }
 
-export const SIGNIN_LIMITS: TSigninLimits = { email: 5, address: 30, windowMs: 15 * 60_000 };
+export const SIGNIN_LIMITS: TSigninLimits = { email: 5, device: 5, address: 30, windowMs: 15 * 60_000 };
 
-export type TSigninScope = "email" | "address";
+export type TSigninScope = "email" | "device" | "address";
 
 /** An attempt allowed to check its password: what `signinSucceeded` needs to take its entries out. */
 export interface TSigninTicket {
-  emailKey: string;
+  /** Whose tries the attempt counts against besides the address's: the e-mail's, or a known device's. */
+  subject: { scope: "email" | "device"; key: string };
   addressKey: string;
   at: Date;
 }
@@ -103,28 +111,30 @@ async function retryAfterSeconds(db: TDb, scope: TSigninScope, key: string, at: 
 }
 
 /**
- * Before a password is checked: either the attempt's place (an entry for the e-mail and one for
- * the address, both or neither) or the refusal with the seconds until that scope's window passes.
- * The e-mail is locked first, then the address, always in that order, so two attempts never wait
- * for each other's rows crosswise.
+ * Before a password is checked: either the attempt's place (an entry for the e-mail, or for the
+ * device when `who.device` names a known one, and one for the address: both or neither) or the
+ * refusal with the seconds until that scope's window passes. The e-mail (or device) is locked
+ * first, then the address, always in that order, so two attempts never wait for each other's rows
+ * crosswise.
  */
 export async function beginSignin(
   db: TDb,
-  who: { email: string; address: string },
+  who: { email: string; address: string; device?: string },
   now: Date = new Date(),
   limits: TSigninLimits = SIGNIN_LIMITS,
 ): Promise<TSigninGate> {
-  const ticket: TSigninTicket = { emailKey: emailKey(who.email), addressKey: who.address, at: now };
+  const subject = who.device ? { scope: "device" as const, key: who.device } : { scope: "email" as const, key: emailKey(who.email) };
+  const ticket: TSigninTicket = { subject, addressKey: who.address, at: now };
+  const limitOf = (scope: TSigninScope) => limits[scope];
   try {
     await db.$transaction(async (tx) => {
-      if (!(await append(tx, "email", ticket.emailKey, now, limits.email, limits.windowMs))) throw new Refused("email");
+      if (!(await append(tx, subject.scope, subject.key, now, limitOf(subject.scope), limits.windowMs))) throw new Refused(subject.scope);
       if (!(await append(tx, "address", ticket.addressKey, now, limits.address, limits.windowMs))) throw new Refused("address");
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    const key = error.scope === "email" ? ticket.emailKey : ticket.addressKey;
-    const limit = error.scope === "email" ? limits.email : limits.address;
-    return { allowed: false, scope: error.scope, retryAfterSeconds: await retryAfterSeconds(db, error.scope, key, now, limit, limits.windowMs) };
+    const key = error.scope === "address" ? ticket.addressKey : subject.key;
+    return { allowed: false, scope: error.scope, retryAfterSeconds: await retryAfterSeconds(db, error.scope, key, now, limitOf(error.scope), limits.windowMs) };
   }
   return { allowed: true, ticket };
 }
@@ -140,7 +150,7 @@ export async function beginSignin(
  */
 export async function signinSucceeded(db: TDb, ticket: TSigninTicket): Promise<void> {
   const at = ticket.at;
-  for (const [scope, key] of [["email", ticket.emailKey], ["address", ticket.addressKey]] as const) {
+  for (const [scope, key] of [[ticket.subject.scope, ticket.subject.key], ["address", ticket.addressKey]] as const) {
     await db.$executeRaw`
       UPDATE signin_throttle
          SET failures = failures[:array_position(failures, ${at}::timestamptz(3)) - 1]

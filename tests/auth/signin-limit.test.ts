@@ -188,3 +188,53 @@ describe("password sign-in limit", () => {
     expect(log).not.toContain(PASSWORD);
   });
 });
+
+describe("device cookies", () => {
+  const SECRET = "a test secret of enough length";
+  const withDevice = (email: string, password: string, address: string, now: Date, cookie: string | undefined) =>
+    checkCredentials(t.db, { email, password }, address, now, SIGNIN_LIMITS, { cookie, secret: SECRET });
+
+  it("hands a new device cookie to a browser that signs in without one, and renews the one it brings", async () => {
+    const email = await user("device-new@example.com");
+    const first = await withDevice(email, PASSWORD, "192.0.2.20", at(0), undefined);
+    expect(first).toMatchObject({ kind: "ok", deviceCookie: expect.stringMatching(/^\d+\.[\w-]{22}\.[\w-]{43}$/) });
+    const cookie = first.kind === "ok" ? first.deviceCookie : undefined;
+    expect(await withDevice(email, PASSWORD, "192.0.2.20", at(1), cookie)).toMatchObject({ kind: "ok", deviceCookie: cookie });
+    // Without the device input (no outcome to carry a cookie), none is made.
+    expect(await attempt(email, PASSWORD, "192.0.2.20", at(2))).not.toHaveProperty("deviceCookie");
+  });
+
+  it("lets a known device sign in while strangers' failures lock the e-mail; its own 5 failures lock only it", async () => {
+    const email = await user("device-lock@example.com");
+    const ok = await withDevice(email, PASSWORD, "192.0.2.21", at(0), undefined);
+    const cookie = ok.kind === "ok" ? ok.deviceCookie : undefined;
+    for (let i = 0; i < 5; i++) expect(await attempt(email, "guess", "198.51.100.21", at(1, i))).toEqual({ kind: "wrong" });
+    expect(await attempt(email, PASSWORD, "198.51.100.22", at(2))).toMatchObject({ kind: "throttled", scope: "email" });
+    expect(await withDevice(email, PASSWORD, "192.0.2.22", at(2), undefined)).toMatchObject({ kind: "throttled", scope: "email" });
+
+    expect(await withDevice(email, PASSWORD, "192.0.2.21", at(3), cookie)).toMatchObject({ kind: "ok" });
+    for (let i = 0; i < 5; i++) expect(await withDevice(email, "typo", "192.0.2.21", at(4, i), cookie)).toEqual({ kind: "wrong" });
+    expect(await withDevice(email, PASSWORD, "192.0.2.21", at(5), cookie)).toEqual({ kind: "throttled", scope: "device", retryAfterSeconds: 14 * 60 });
+    // The device's failures were not the e-mail's: still exactly the strangers' five.
+    expect(await failuresOf("email", emailKey(email))).toHaveLength(5);
+  });
+
+  it("treats a forged cookie, or one for another account, as no device", async () => {
+    const email = await user("device-forged@example.com");
+    const otherEmail = await user("device-forged-other@example.com");
+    const ok = await withDevice(otherEmail, PASSWORD, "192.0.2.23", at(0), undefined);
+    const othersCookie = ok.kind === "ok" ? ok.deviceCookie! : "";
+    const account = await t.db.account.findUniqueOrThrow({ where: { email } });
+    const [, nonce, mac] = othersCookie.split(".");
+    for (let i = 0; i < 5; i++) await attempt(email, "guess", "198.51.100.23", at(1, i));
+    for (const cookie of [othersCookie, `${account.id}.${nonce}.${mac}`, `${account.id}.${"A".repeat(22)}.${"A".repeat(43)}`, "garbage"]) {
+      expect(await withDevice(email, PASSWORD, "192.0.2.23", at(2), cookie), cookie).toMatchObject({ kind: "throttled", scope: "email" });
+    }
+    // Signed with another secret: no device either.
+    const foreign = await checkCredentials(t.db, { email: otherEmail, password: PASSWORD }, "192.0.2.23", at(3), SIGNIN_LIMITS, { cookie: undefined, secret: "another secret entirely" });
+    const foreignCookie = foreign.kind === "ok" ? foreign.deviceCookie : undefined;
+    for (let i = 0; i < 5; i++) await attempt(otherEmail, "guess", "198.51.100.24", at(4, i));
+    expect(await withDevice(otherEmail, PASSWORD, "192.0.2.23", at(5), foreignCookie)).toMatchObject({ kind: "throttled", scope: "email" });
+    expect(await withDevice(otherEmail, PASSWORD, "192.0.2.23", at(5), othersCookie)).toMatchObject({ kind: "ok" });
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Where a sign-in may send the browser afterwards: a page of this service only. The sign-in page
+ * takes `callbackUrl` from its query, so anyone can put a link to it with a callback of their
+ * choosing; browsers drop tabs and line breaks from URLs and read `\` as `/`, so a value like
+ * `/\t/evil.example` that looks like a path leads to another host. The value is therefore parsed
+ * as a browser would, against the service's own origin (BASE_URL), and only a result on that
+ * origin is kept, as its path, query and fragment; anything else gives `fallback`.
+ */
+export const DEFAULT_AFTER_SIGNIN = "/cards";
+
+export function sameOriginPath(value: unknown, origin: string, fallback: string = DEFAULT_AFTER_SIGNIN): string {
+  if (typeof value !== "string" || value.trim() === "") return fallback;
+  const own = new URL(origin).origin;
+  let url: URL;
+  try {
+    url = new URL(value, own);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== own) return fallback;
+  // A path starting with `//` (from `/.//host`) would be read as another host when used as a link.
+  if (url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
