@@ -146,3 +146,49 @@ test("the consent page cannot be framed, and the decision needs the page's CSRF 
   expect(forged.status()).toBe(400);
   expect(forged.headers()["location"]).toBeUndefined();
 });
+
+test("an app that leaves out redirect_uri (it has one registered) gets both Deny and Allow back on it", async ({ page, baseURL }) => {
+  const issuer = new URL(baseURL!);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
+  const redirect = await loopback();
+  try {
+    const redirectUri = `http://127.0.0.1:${redirect.port}/callback`;
+    const r = vmon(["oauth-clients", "create", "--name", "E2E One Redirect", "--redirect-uri", redirectUri, "--public", "--scopes", "cards:read", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const client: oauth.Client = { client_id: JSON.parse(r.stdout).client_id as string };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const start = async (state: string) => {
+      const url = new URL(as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: client.client_id,
+        response_type: "code",
+        scope: "cards:read",
+        state,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      }).toString();
+      return url.href;
+    };
+
+    let arrived = redirect.next();
+    await page.goto(await start("deny"));
+    await signInIfAsked(page);
+    await expect(page.getByText(`you go back to 127.0.0.1:${redirect.port}`, { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "Deny" }).click();
+    expect(Object.fromEntries((await arrived).searchParams)).toMatchObject({ error: "access_denied", state: "deny" });
+
+    arrived = redirect.next();
+    await page.goto(await start("allow"));
+    await page.getByRole("button", { name: "Allow" }).click();
+    const params = oauth.validateAuthResponse(as, client, await arrived, "allow");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure),
+    );
+    const cards = await fetch(new URL("/v1/cards/stages/", baseURL), { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(cards.status).toBe(200);
+  } finally {
+    redirect.server.close();
+  }
+});

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { checkAuthorizeRequest } from "../../../server/auth/oauth/authorize";
+import { checkAuthorizeRequest, consentQuery } from "../../../server/auth/oauth/authorize";
 import { consentToken } from "../../../server/auth/oauth/consent-token";
 import { SCOPE_DESCRIPTIONS } from "../../../server/auth/oauth/scopes";
 import { accountById } from "../../../server/auth/caller";
@@ -25,6 +25,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const check = await checkAuthorizeRequest(database, query);
   // Requests that cannot be shown go back through the endpoint, which answers them properly.
   if (check.kind !== "ok") redirect(`/oauth/authorize?${query}`);
+  // The page's form-action comes from redirect_uri in its address (proxy.ts): it must be there.
+  if (query.get("redirect_uri") !== check.request.redirectUri) redirect(`/oauth/consent?${consentQuery(query, check.request)}`);
   const accountId = await sessionAccountId();
   const account = accountId ? await accountById(database, accountId) : undefined;
   if (!account) redirect(`/signin?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);

@@ -100,6 +100,18 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, prompt } };
 }
 
+/**
+ * The consent page's query: the request as the client sent it, with the redirect URI it resolved to
+ * (the client's only registered one when it left `redirect_uri` out). The page's form-action
+ * (proxy.ts) is built from that parameter: the browser checks the redirect that answers Allow or
+ * Deny against it, so it must name where the answer really goes.
+ */
+export function consentQuery(query: URLSearchParams, request: TAuthorizeRequest): URLSearchParams {
+  const q = new URLSearchParams(query);
+  q.set("redirect_uri", request.redirectUri);
+  return q;
+}
+
 /** Whether the account already allowed every scope the request asks for. */
 export async function hasConsent(db: TDb, accountId: number, request: TAuthorizeRequest): Promise<boolean> {
   const consent = await db.oAuthConsent.findUnique({ where: { accountId_clientId: { accountId, clientId: request.client.id } } });
