@@ -2,7 +2,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
-import { invalidTarget } from "./metadata";
+import { invalidTarget, namedResources, type TProtectedResource } from "./metadata";
 import { newGrantUser } from "./model";
 import { formatScopes, parseScopes, type TOAuthScope } from "./scopes";
 import { oauthServer } from "./server";
@@ -21,6 +21,8 @@ export interface TAuthorizeRequest {
   state: string | undefined;
   codeChallenge: string;
   prompt: "none" | "consent" | undefined;
+  /** The protected resources the request named (RFC 8707); none: the token will be for /v1. */
+  resources: TProtectedResource[];
 }
 
 export type TAuthorizeCheck =
@@ -97,7 +99,8 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   if (!scopes || scopes.length === 0) return fail("invalid_scope", "The scope is empty or names an unknown scope.");
   const beyond = scopes.filter((s) => !client.scopes.includes(s));
   if (beyond.length) return fail("invalid_scope", `The application may not ask for: ${beyond.join(", ")}.`);
-  return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, prompt } };
+  const resources = namedResources(query.getAll("resource"));
+  return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, prompt, resources } };
 }
 
 /**
@@ -176,7 +179,7 @@ async function issueCode(db: TDb, accountId: number, request: TAuthorizeRequest)
   if (request.state !== undefined) query.state = request.state;
   const req = new OAuth2Server.Request({ method: "GET", headers: {}, query, body: {} });
   const res = new OAuth2Server.Response({ headers: {} });
-  const user = newGrantUser(accountId);
+  const user = newGrantUser(accountId, request.resources);
   await oauthServer(db).authorize(req, res, { authenticateHandler: { handle: () => user } });
   const issued = new URL((res.headers as Record<string, string>).location!);
   return clientRedirect(request.redirectUri, { code: issued.searchParams.get("code") ?? undefined, state: request.state });
