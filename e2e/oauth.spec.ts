@@ -192,3 +192,40 @@ test("an app that leaves out redirect_uri (it has one registered) gets both Deny
     redirect.server.close();
   }
 });
+
+test("a self-registered app is shown as an unverified app, with the host it returns to", async ({ page, baseURL }) => {
+  const redirect = await loopback();
+  try {
+    const redirectUri = `http://127.0.0.1:${redirect.port}/callback`;
+    const registered = await fetch(new URL("/oauth/register", baseURL), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Venture Monitor Official", redirect_uris: [redirectUri], scope: "cards:read radar:read" }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const query = new URLSearchParams({
+      client_id,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: "cards:read",
+      state: "u",
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    await page.goto(`/oauth/authorize?${query}`);
+    await signInIfAsked(page);
+    const note = page.getByRole("note", { name: "Unverified app" });
+    await expect(note).toContainText("This app registered itself");
+    await expect(note).toContainText("“Venture Monitor Official” is the name it gave itself");
+    await expect(note).toContainText(`It will send you back to 127.0.0.1:${redirect.port}`);
+    // Only what the request named: radar:read was registered but not asked for.
+    await expect(page.getByText("(cards:read)")).toBeVisible();
+    await expect(page.getByText("(radar:read)")).toHaveCount(0);
+    const arrived = redirect.next();
+    await page.getByRole("button", { name: "Deny" }).click();
+    expect((await arrived).searchParams.get("error")).toBe("access_denied");
+  } finally {
+    redirect.server.close();
+  }
+});

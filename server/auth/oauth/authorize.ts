@@ -95,6 +95,8 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   if (target) return fail("invalid_target", target);
   const prompt = p("prompt");
   if (prompt !== undefined && prompt !== "none" && prompt !== "consent") return fail("invalid_request", "prompt must be none or consent.");
+  // A self-registered app gets only what its request names: no default scopes (docs/oauth.md).
+  if (p("scope") === undefined && client.dynamic) return fail("invalid_scope", "An application that registered itself must name the scopes it asks for.");
   const scopes = parseScopes(p("scope") ?? formatScopes(client.scopes));
   if (!scopes || scopes.length === 0) return fail("invalid_scope", "The scope is empty or names an unknown scope.");
   const beyond = scopes.filter((s) => !client.scopes.includes(s));

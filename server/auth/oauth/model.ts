@@ -139,6 +139,8 @@ export function oauthModel(db: TDb, options: TModelOptions = {}): OAuth2Server.A
           refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         },
       });
+      // The client has been used (a dynamic registration no longer expires unused).
+      await db.oAuthClient.updateMany({ where: { id: client.id, firstTokenAt: null }, data: { firstTokenAt: new Date() } });
       return { ...token, client, user };
     },
 
