@@ -132,6 +132,22 @@ describe("the token endpoint", () => {
     await expectRefused(await onV1(forMcp.body.access_token as string), "v1");
   });
 
+  it("a spent code or refresh token presented again with another resource still revokes its grant", async () => {
+    const app = await registerApp(t.db);
+    const c = await codeFor(app, [MCP()]);
+    const first = await exchange(app, c);
+    expect(first.status).toBe(200);
+    const replay = await exchange(app, c, [V1()]);
+    expect(replay.body.error).toBe("invalid_grant");
+    await expectRefused(await onMcp(first.body.access_token as string), "mcp");
+
+    const second = await exchange(app, await codeFor(app, [MCP()]));
+    const rotated = await refresh(app, second.body.refresh_token as string);
+    expect(rotated.status).toBe(200);
+    expect((await refresh(app, second.body.refresh_token as string, V1())).body.error).toBe("invalid_grant");
+    await expectRefused(await onMcp(rotated.body.access_token as string), "mcp");
+  });
+
   it("introspection names the token's audience (aud)", async () => {
     const app = await registerApp(t.db, { confidential: true });
     const tokens = await tokensFor(t.db, as, app, user.account.id, { resource: MCP() });

@@ -14,8 +14,9 @@ import { hashToken } from "./token-values";
  *   the other one is not.
  *
  * A resource outside these is `invalid_target`, answered before the library runs, so the code or
- * refresh token stays unused. Undefined when the code or refresh token is unknown: the library
- * answers that (invalid_grant).
+ * refresh token stays unused. Undefined when the code or refresh token is unknown, or already
+ * spent: the library answers that (invalid_grant), and a spent one presented again revokes its
+ * grant whatever resource it names.
  */
 export async function tokenAudience(db: TDb, form: Record<string, string>, indicators: string[]): Promise<TProtectedResource | TOAuthReply | undefined> {
   const granted = await grantedResources(db, form);
@@ -35,14 +36,14 @@ export async function tokenAudience(db: TDb, form: Record<string, string>, indic
 /** What the presented code or refresh token may get a token for; undefined when it is unknown. */
 async function grantedResources(db: TDb, form: Record<string, string>): Promise<TProtectedResource[] | undefined> {
   if (form.grant_type === "authorization_code" && form.code) {
-    const code = await db.oAuthCode.findUnique({ where: { codeHash: hashToken(form.code) }, select: { resources: true } });
-    if (!code) return undefined;
+    const code = await db.oAuthCode.findUnique({ where: { codeHash: hashToken(form.code) }, select: { resources: true, usedAt: true } });
+    if (!code || code.usedAt) return undefined;
     const named = code.resources.filter(isProtectedResource);
     return named.length ? named : ["v1"];
   }
   if (form.grant_type === "refresh_token" && form.refresh_token) {
-    const token = await db.oAuthToken.findUnique({ where: { refreshHash: hashToken(form.refresh_token) }, select: { resource: true } });
-    if (!token) return undefined;
+    const token = await db.oAuthToken.findUnique({ where: { refreshHash: hashToken(form.refresh_token) }, select: { resource: true, rotatedAt: true } });
+    if (!token || token.rotatedAt) return undefined;
     return isProtectedResource(token.resource) ? [token.resource] : ["v1"];
   }
   return undefined;
