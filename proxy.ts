@@ -36,6 +36,8 @@ function isDocsPage(path: string): boolean {
  * redirect URI; browsers check that redirect against form-action, so the consent page allows the
  * redirect URI's origin (or its scheme, for an app's private scheme). The page shows its form only
  * once the request is checked (a registered client and redirect URI); otherwise it has no form.
+ * Its address always names the redirect URI the answer goes to, also when the app left it out
+ * (the authorization endpoint and the page add it: consentQuery in server/auth/oauth/authorize.ts).
  */
 function consentFormTarget(query: URLSearchParams): string[] {
   let uri: URL;

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import { insecure, loopback, signInIfAsked } from "./oauth-app";
-import { vmon } from "./support";
+import { auth, demoCredentials, vmon } from "./support";
 
 /**
  * An agent that knows only the MCP server's URL, against the started server: its first POST /mcp
@@ -52,6 +52,7 @@ test("an MCP client discovers the authorization server from a 401, signs in with
       state,
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
+      resource: mcpUrl.href, // RFC 8707: the token is for /mcp (docs/oauth.md, Audience)
     }).toString();
     const arrived = redirect.next();
     await page.goto(url.href);
@@ -77,9 +78,13 @@ test("an MCP client discovers the authorization server from a 401, signs in with
     expect(tools.map((t) => t.name)).toContain("search_cards");
     const result = await mcp.callTool({ name: "search_cards", arguments: { limit: 3, sort: "trending" } });
     expect(result.isError).toBeFalsy();
-    const rest = await fetch(new URL("/v1/cards/?limit=3&sort=trending", baseURL), { headers: { Authorization: `Bearer ${accessToken}` } });
+    // The same answer as /v1 (asked with the account's API token: the OAuth token is for /mcp only).
+    const rest = await fetch(new URL("/v1/cards/?limit=3&sort=trending", baseURL), { headers: auth(demoCredentials().token) });
     expect(rest.status).toBe(200);
     expect(result.structuredContent).toEqual(await rest.json());
+    const elsewhere = await fetch(new URL("/v1/cards/?limit=3", baseURL), { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.headers.get("www-authenticate")).toContain('error="invalid_token"');
     expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(3);
 
     // The token's scope holds on /mcp as on /v1.

@@ -146,3 +146,86 @@ test("the consent page cannot be framed, and the decision needs the page's CSRF 
   expect(forged.status()).toBe(400);
   expect(forged.headers()["location"]).toBeUndefined();
 });
+
+test("an app that leaves out redirect_uri (it has one registered) gets both Deny and Allow back on it", async ({ page, baseURL }) => {
+  const issuer = new URL(baseURL!);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
+  const redirect = await loopback();
+  try {
+    const redirectUri = `http://127.0.0.1:${redirect.port}/callback`;
+    const r = vmon(["oauth-clients", "create", "--name", "E2E One Redirect", "--redirect-uri", redirectUri, "--public", "--scopes", "cards:read", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const client: oauth.Client = { client_id: JSON.parse(r.stdout).client_id as string };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const start = async (state: string) => {
+      const url = new URL(as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: client.client_id,
+        response_type: "code",
+        scope: "cards:read",
+        state,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      }).toString();
+      return url.href;
+    };
+
+    let arrived = redirect.next();
+    await page.goto(await start("deny"));
+    await signInIfAsked(page);
+    await expect(page.getByText(`you go back to 127.0.0.1:${redirect.port}`, { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "Deny" }).click();
+    expect(Object.fromEntries((await arrived).searchParams)).toMatchObject({ error: "access_denied", state: "deny" });
+
+    arrived = redirect.next();
+    await page.goto(await start("allow"));
+    await page.getByRole("button", { name: "Allow" }).click();
+    const params = oauth.validateAuthResponse(as, client, await arrived, "allow");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure),
+    );
+    const cards = await fetch(new URL("/v1/cards/stages/", baseURL), { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(cards.status).toBe(200);
+  } finally {
+    redirect.server.close();
+  }
+});
+
+test("a self-registered app is shown as an unverified app, with the host it returns to", async ({ page, baseURL }) => {
+  const redirect = await loopback();
+  try {
+    const redirectUri = `http://127.0.0.1:${redirect.port}/callback`;
+    const registered = await fetch(new URL("/oauth/register", baseURL), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Venture Monitor Official", redirect_uris: [redirectUri], scope: "cards:read radar:read" }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const query = new URLSearchParams({
+      client_id,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: "cards:read",
+      state: "u",
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    await page.goto(`/oauth/authorize?${query}`);
+    await signInIfAsked(page);
+    const note = page.getByRole("note", { name: "Unverified app" });
+    await expect(note).toContainText("This app registered itself");
+    await expect(note).toContainText("“Venture Monitor Official” is the name it gave itself");
+    await expect(note).toContainText(`It will send you back to 127.0.0.1:${redirect.port}`);
+    // Only what the request named: radar:read was registered but not asked for.
+    await expect(page.getByText("(cards:read)")).toBeVisible();
+    await expect(page.getByText("(radar:read)")).toHaveCount(0);
+    const arrived = redirect.next();
+    await page.getByRole("button", { name: "Deny" }).click();
+    expect((await arrived).searchParams.get("error")).toBe("access_denied");
+  } finally {
+    redirect.server.close();
+  }
+});

@@ -4,7 +4,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
+import { callerAt, callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
 import type { TOAuthScope } from "../auth/oauth/scopes";
 import { db, type TDb } from "../db/client";
@@ -30,7 +30,8 @@ export interface TContext {
 
 export async function createRestContext(req: Request, resHeaders: TResponseHeaders): Promise<TContext> {
   const prisma = await db();
-  const caller = await callerFromAuthorization(prisma, req.headers.get("authorization"));
+  // An OAuth token issued for /mcp is not for this API (callerAt).
+  const caller = callerAt("v1", await callerFromAuthorization(prisma, req.headers.get("authorization")));
   return { db: prisma, caller, transport: "rest", resHeaders };
 }
 

@@ -1,4 +1,5 @@
 import type { TDb } from "../db/client";
+import { env } from "../env";
 import { OAUTH_ACCESS_PREFIX } from "./oauth/token-values";
 import { TokenCache } from "./token-cache";
 import { hashToken } from "./token-hash";
@@ -16,11 +17,13 @@ export interface TAccount {
   groupLimitOverride: number | null;
 }
 
-/** An OAuth access token's grant: the client it was issued to, its scopes and its expiry. */
+/** An OAuth access token's grant: the client it was issued to, its scopes, its audience and its expiry. */
 export interface TOAuthGrant {
   clientId: string;
   clientName: string;
   scopes: string[];
+  /** The protected resource the token is for (RFC 8707): "v1" or "mcp". */
+  resource: string;
   expiresAt: Date;
 }
 
@@ -99,6 +102,17 @@ export async function callerFromAuthorization(db: TDb, header: string | null): P
   return caller;
 }
 
+/**
+ * The caller as a protected resource (`v1`, `mcp`) sees it: an OAuth access token issued for another
+ * resource is invalid here (RFC 8707 audience), answered like any invalid token on that surface.
+ * API tokens belong to the account itself and serve both.
+ */
+export function callerAt(resource: "v1" | "mcp", caller: TCaller): TCaller {
+  if (caller.kind !== "oauth" || caller.grant.resource === resource) return caller;
+  const base = env().BASE_URL;
+  return { kind: "invalid", reason: `This access token was issued for ${base}/${caller.grant.resource}, not for ${base}/${resource}.` };
+}
+
 /** A token looked up in the database (and remembered when valid), or why it is refused. */
 async function lookUp(db: TDb, hash: string, oauth: boolean): Promise<TResolved | string> {
   const generation = tokenCache.generation();
@@ -125,6 +139,7 @@ type TOAuthRow = TAccountRow & {
   access_expires_at: Date;
   revoked_at: Date | null;
   token_scope: string;
+  token_resource: string;
   client_id: string;
   client_name: string;
   client_revoked_at: Date | null;
@@ -132,7 +147,7 @@ type TOAuthRow = TAccountRow & {
 
 async function lookUpOAuth(db: TDb, hash: string): Promise<TResolved | string> {
   const rows = await db.$queryRawUnsafe<TOAuthRow[]>(
-    `SELECT t.id AS token_id, t.access_expires_at, t.revoked_at, t.scope AS token_scope,
+    `SELECT t.id AS token_id, t.access_expires_at, t.revoked_at, t.scope AS token_scope, t.resource AS token_resource,
             c.id AS client_id, c.name AS client_name, c.revoked_at AS client_revoked_at, ${ACCOUNT_COLUMNS}
        FROM oauth_token t JOIN oauth_client c ON c.id = t.client_id
        JOIN account a ON a.id = t.account_id LEFT JOIN account_group g ON g.id = a.group_id
@@ -146,6 +161,7 @@ async function lookUpOAuth(db: TDb, hash: string): Promise<TResolved | string> {
     clientId: row.client_id,
     clientName: row.client_name,
     scopes: row.token_scope.split(" ").filter(Boolean),
+    resource: row.token_resource,
     expiresAt: row.access_expires_at,
   };
   return { kind: "oauth", account: toAccount(row), tokenId: row.token_id, expiresAt: row.access_expires_at.getTime(), grant };

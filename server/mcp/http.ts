@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { callerFromAuthorization, type TCaller } from "../auth/caller";
+import { callerAt, callerFromAuthorization, type TCaller } from "../auth/caller";
 import { unauthenticatedHeaders } from "../auth/oauth/challenges";
 import type { TDb } from "../db/client";
 import { AppError } from "../lib/errors";
@@ -38,7 +38,8 @@ export const payloadTooLarge = (): TMcpRefusal => refusal(new AppError("payload_
 
 /** Who calls, from the `Authorization` header, or the 401 to answer. */
 export async function authenticateMcp(prisma: TDb, authorization: string | null | undefined): Promise<{ caller: TCaller } | { refusal: TMcpRefusal }> {
-  const caller = await callerFromAuthorization(prisma, authorization ?? null);
+  // API tokens, and OAuth tokens issued for /mcp only (RFC 8707 audience: callerAt).
+  const caller = callerAt("mcp", await callerFromAuthorization(prisma, authorization ?? null));
   if (caller.kind === "anonymous") {
     const message = "Authentication credentials were not provided. Send 'Authorization: Bearer <ACCESS_TOKEN>' (an OAuth access token or an API token).";
     return { refusal: refusal(new AppError("not_authenticated", message, { headers: unauthenticatedHeaders(undefined, "mcp") }), 401) };

@@ -8,7 +8,7 @@ import { createFolder } from "../../server/domain/userdata/folders";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";
-import { discover, registerApp, tokensFor } from "../oauth/helpers";
+import { base, discover, registerApp, tokensFor } from "../oauth/helpers";
 import { connect, rawPost, startListener, toolError, type TListener } from "./helpers";
 
 /**
@@ -126,9 +126,9 @@ describe("authentication", () => {
     expect(r.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });
 
-  it("an OAuth token works within its scopes; cards:read cannot follow on the radar", async () => {
+  it("an OAuth token for /mcp works within its scopes; cards:read cannot follow on the radar", async () => {
     const app = await registerApp(t.db, { name: "Agent" });
-    const tokens = await tokensFor(t.db, as, app, alice.account.id, { scope: "cards:read" });
+    const tokens = await tokensFor(t.db, as, app, alice.account.id, { scope: "cards:read", resource: `${base()}/mcp` });
     await withClient(tokens.access_token, async (c) => {
       const ok = await c.callTool({ name: "search_cards", arguments: { limit: 2 } });
       expect(ok.isError).toBeFalsy();

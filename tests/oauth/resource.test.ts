@@ -7,7 +7,8 @@ import { authorizationRequest, base, bearer, discover, httpOptions, postForm, RE
 /**
  * RFC 8707 resource indicators, as MCP clients send them: `resource` naming one of the protected
  * resources (`<BASE_URL>/mcp`, `<BASE_URL>/v1`) is accepted at the authorization and token
- * endpoints; any other is refused with invalid_target.
+ * endpoints; any other is refused with invalid_target. Which resource a token is then for, and
+ * where it works, is audience.test.ts's.
  */
 
 let t: TTestDb;
@@ -67,22 +68,24 @@ describe("the token endpoint", () => {
     return postForm("/oauth/token", form.toString());
   };
 
-  it("issues tokens for a code and refreshes them with the resource of /mcp or /v1; the token serves both", async () => {
+  it("issues tokens for a code and refreshes them with the resource the authorization named", async () => {
     const app = await registerApp(t.db);
     const first = await exchange(app, await code(app), `${base()}/mcp`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ token_type: "Bearer", scope: "cards:read" });
-    expect((await api("GET", "/cards/?limit=1", { headers: bearer(first.body.access_token as string) })).status).toBe(200);
-    const both = await exchange(app, await code(app), [`${base()}/mcp`, `${base()}/v1`]);
-    expect(both.status).toBe(200);
     const refreshed = await postForm("/oauth/token", {
       grant_type: "refresh_token",
       refresh_token: first.body.refresh_token as string,
       client_id: app.id,
-      resource: `${base()}/v1`,
+      resource: `${base()}/mcp`,
     });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.access_token).toBeTruthy();
+    const req = await authorizationRequest(as, app.id, { resource: `${base()}/v1` });
+    const back = await visitAuthorize(t.db, req.url, accountId);
+    if (!(back instanceof URL)) throw new Error(String(back));
+    const forV1 = await exchange(app, { code: back.searchParams.get("code")!, verifier: req.verifier }, `${base()}/v1`);
+    expect((await api("GET", "/cards/?limit=1", { headers: bearer(forV1.body.access_token as string) })).status).toBe(200);
   });
 
   it("refuses any other resource with invalid_target (400) and leaves the code unused", async () => {

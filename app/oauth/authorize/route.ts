@@ -1,4 +1,4 @@
-import { checkAuthorizeRequest, nextStep } from "../../../server/auth/oauth/authorize";
+import { checkAuthorizeRequest, consentQuery, nextStep } from "../../../server/auth/oauth/authorize";
 import { errorPage, redirectTo } from "../../../server/auth/oauth/pages";
 import { sessionAccountId } from "../../../server/auth/nextauth";
 import { db } from "../../../server/db/client";
@@ -8,7 +8,8 @@ export const dynamic = "force-dynamic";
 /**
  * `GET /oauth/authorize` (docs/oauth.md): checks the request, sends a visitor who is not signed in
  * to sign-in (and back), answers at once when the account already allowed these scopes, and
- * otherwise shows the consent page.
+ * otherwise shows the consent page, whose address always names the redirect URI the answer goes to
+ * (consentQuery), so that its Content-Security-Policy lets the form's redirect reach it.
  */
 export async function GET(req: Request) {
   const query = new URL(req.url).searchParams;
@@ -18,5 +19,5 @@ export async function GET(req: Request) {
   if (check.kind === "redirect") return redirectTo(check.location);
   const back = `/oauth/authorize?${query}`;
   const step = await nextStep(database, await sessionAccountId(), check.request, `/signin?callbackUrl=${encodeURIComponent(back)}`);
-  return redirectTo(step.kind === "redirect" ? step.location : `/oauth/consent?${query}`);
+  return redirectTo(step.kind === "redirect" ? step.location : `/oauth/consent?${consentQuery(query, check.request)}`);
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { checkAuthorizeRequest } from "../../../server/auth/oauth/authorize";
+import { checkAuthorizeRequest, consentQuery } from "../../../server/auth/oauth/authorize";
 import { consentToken } from "../../../server/auth/oauth/consent-token";
 import { SCOPE_DESCRIPTIONS } from "../../../server/auth/oauth/scopes";
 import { accountById } from "../../../server/auth/caller";
@@ -25,6 +25,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const check = await checkAuthorizeRequest(database, query);
   // Requests that cannot be shown go back through the endpoint, which answers them properly.
   if (check.kind !== "ok") redirect(`/oauth/authorize?${query}`);
+  // The page's form-action comes from redirect_uri in its address (proxy.ts): it must be there.
+  if (query.get("redirect_uri") !== check.request.redirectUri) redirect(`/oauth/consent?${consentQuery(query, check.request)}`);
   const accountId = await sessionAccountId();
   const account = accountId ? await accountById(database, accountId) : undefined;
   if (!account) redirect(`/signin?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
@@ -33,6 +35,17 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
 
   return (
     <main className="mx-auto mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      {client.dynamic && (
+        // A self-registered app (POST /oauth/register) chose its own name: nobody checked who runs it.
+        <div role="note" aria-label="Unverified app" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">Unverified app</p>
+          <p className="mt-1">
+            This app registered itself: Venture Monitor has not checked who runs it, and &ldquo;{client.name}&rdquo; is the name it gave
+            itself. It will send you back to <strong className="break-all">{host}</strong>. Allow it only if you started this from an app
+            you trust at that address.
+          </p>
+        </div>
+      )}
       <h1 className="text-xl font-semibold">
         Allow <span className="text-sky-800">{client.name}</span> to use your Venture Monitor account?
       </h1>

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "../../auth/client-address";
 import { INTERNAL_ERROR_BODY } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { securityHeaders } from "../../lib/security-headers";
@@ -30,6 +31,10 @@ function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  // The client address as server/http.ts wrote it from the connection (rawHeaders hold what the
+  // client sent, which may name any address under this header).
+  const address = req.headers[CLIENT_ADDRESS_HEADER];
+  headers.set(CLIENT_ADDRESS_HEADER, typeof address === "string" && address ? address : UNKNOWN_ADDRESS);
   // HEAD is answered as GET without its body.
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const init: RequestInit & { duplex?: "half" } = { method, headers };

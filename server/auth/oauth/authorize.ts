@@ -2,7 +2,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
-import { invalidTarget } from "./metadata";
+import { invalidTarget, namedResources, type TProtectedResource } from "./metadata";
 import { newGrantUser } from "./model";
 import { formatScopes, parseScopes, type TOAuthScope } from "./scopes";
 import { oauthServer } from "./server";
@@ -21,6 +21,8 @@ export interface TAuthorizeRequest {
   state: string | undefined;
   codeChallenge: string;
   prompt: "none" | "consent" | undefined;
+  /** The protected resources the request named (RFC 8707); none: the token will be for /v1. */
+  resources: TProtectedResource[];
 }
 
 export type TAuthorizeCheck =
@@ -93,11 +95,26 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   if (target) return fail("invalid_target", target);
   const prompt = p("prompt");
   if (prompt !== undefined && prompt !== "none" && prompt !== "consent") return fail("invalid_request", "prompt must be none or consent.");
+  // A self-registered app gets only what its request names: no default scopes (docs/oauth.md).
+  if (p("scope") === undefined && client.dynamic) return fail("invalid_scope", "An application that registered itself must name the scopes it asks for.");
   const scopes = parseScopes(p("scope") ?? formatScopes(client.scopes));
   if (!scopes || scopes.length === 0) return fail("invalid_scope", "The scope is empty or names an unknown scope.");
   const beyond = scopes.filter((s) => !client.scopes.includes(s));
   if (beyond.length) return fail("invalid_scope", `The application may not ask for: ${beyond.join(", ")}.`);
-  return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, prompt } };
+  const resources = namedResources(query.getAll("resource"));
+  return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, prompt, resources } };
+}
+
+/**
+ * The consent page's query: the request as the client sent it, with the redirect URI it resolved to
+ * (the client's only registered one when it left `redirect_uri` out). The page's form-action
+ * (proxy.ts) is built from that parameter: the browser checks the redirect that answers Allow or
+ * Deny against it, so it must name where the answer really goes.
+ */
+export function consentQuery(query: URLSearchParams, request: TAuthorizeRequest): URLSearchParams {
+  const q = new URLSearchParams(query);
+  q.set("redirect_uri", request.redirectUri);
+  return q;
 }
 
 /** Whether the account already allowed every scope the request asks for. */
@@ -164,7 +181,7 @@ async function issueCode(db: TDb, accountId: number, request: TAuthorizeRequest)
   if (request.state !== undefined) query.state = request.state;
   const req = new OAuth2Server.Request({ method: "GET", headers: {}, query, body: {} });
   const res = new OAuth2Server.Response({ headers: {} });
-  const user = newGrantUser(accountId);
+  const user = newGrantUser(accountId, request.resources);
   await oauthServer(db).authorize(req, res, { authenticateHandler: { handle: () => user } });
   const issued = new URL((res.headers as Record<string, string>).location!);
   return clientRedirect(request.redirectUri, { code: issued.searchParams.get("code") ?? undefined, state: request.state });

@@ -1,6 +1,8 @@
 import type { TDb } from "../../db/client";
+import type { Prisma } from "../../db/generated/prisma/client";
 import { AppError, notFound, validationError } from "../../lib/errors";
 import { hashToken, safeEqual } from "../token-hash";
+import { isExpiredRegistration } from "./registration-limit";
 import { OAUTH_SCOPES, formatScopes, isScope } from "./scopes";
 import { newClientId, newClientSecret } from "./token-values";
 
@@ -102,10 +104,12 @@ export interface TNewClient {
   /** Allowed scopes; every scope when not given. */
   scopes?: string[];
   dynamic?: boolean;
+  /** Dynamic registrations: the client address key the registration came from. */
+  registeredFrom?: string;
 }
 
-/** Registers a client; the secret (confidential clients) is returned once. */
-export async function createClient(db: TDb, input: TNewClient): Promise<{ client: TClient; secret: string | null }> {
+/** Registers a client (also inside a transaction); the secret (confidential clients) is returned once. */
+export async function createClient(db: Prisma.TransactionClient, input: TNewClient): Promise<{ client: TClient; secret: string | null }> {
   const name = input.name.trim();
   if (!name || name.length > 100) throw validationError("name", "must be 1 to 100 characters");
   if (input.redirectUris.length === 0) throw validationError("redirect_uri", "at least one redirect URI is required");
@@ -114,7 +118,15 @@ export async function createClient(db: TDb, input: TNewClient): Promise<{ client
   const scopes = checkScopes(input.scopes?.length ? input.scopes : [...OAUTH_SCOPES]);
   const secret = input.confidential ? newClientSecret() : null;
   const row = await db.oAuthClient.create({
-    data: { id: newClientId(), name, secretHash: secret ? hashToken(secret) : null, redirectUris, scopes, dynamic: input.dynamic ?? false },
+    data: {
+      id: newClientId(),
+      name,
+      secretHash: secret ? hashToken(secret) : null,
+      redirectUris,
+      scopes,
+      dynamic: input.dynamic ?? false,
+      registeredFrom: input.registeredFrom ?? null,
+    },
   });
   return { client: toClient(row), secret };
 }
@@ -136,11 +148,11 @@ export async function revokeClient(db: TDb, clientId: string): Promise<TClient> 
   return toClient(updated);
 }
 
-/** An active client by id. */
+/** An active client by id: not revoked, and not a dynamic registration that expired unused. */
 export async function activeClient(db: TDb, clientId: string): Promise<(TClient & { secretHash: string | null }) | undefined> {
   if (clientId.length > 200) return undefined;
   const row = await db.oAuthClient.findUnique({ where: { id: clientId } });
-  if (!row || row.revokedAt) return undefined;
+  if (!row || row.revokedAt || isExpiredRegistration(row)) return undefined;
   return { ...toClient(row), secretHash: row.secretHash };
 }
 

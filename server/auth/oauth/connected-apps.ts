@@ -5,8 +5,8 @@ import { iso } from "../../lib/format";
 /**
  * "Connected apps" of an account: every client it allowed (a remembered consent) or that holds a
  * token of it, with the scopes allowed, when it was allowed, and when one of its tokens was last
- * used. Revoking an app ends every token it holds for the account and forgets the consent, so the
- * next request with any of them is refused and the app must ask again.
+ * used. Revoking an app ends every token and unexchanged code it holds for the account and forgets
+ * the consent, so the next request with any of them is refused and the app must ask again.
  */
 export interface TConnectedApp {
   client_id: string;
@@ -46,10 +46,17 @@ export async function listConnectedApps(db: TDb, accountId: number): Promise<TCo
   }));
 }
 
+/**
+ * Disconnects an app, in one transaction: the codes issued to it for the account and not exchanged
+ * yet are deleted (a code issued a moment before cannot be swapped for tokens afterwards: the token
+ * endpoint answers invalid_grant), every token it holds for the account is revoked, and the consent
+ * is forgotten.
+ */
 export async function revokeConnectedApp(db: TDb, accountId: number, clientId: string): Promise<void> {
-  const [tokens, consents] = await db.$transaction([
+  const [codes, tokens, consents] = await db.$transaction([
+    db.oAuthCode.deleteMany({ where: { accountId, clientId } }),
     db.oAuthToken.updateMany({ where: { accountId, clientId, revokedAt: null }, data: { revokedAt: new Date() } }),
     db.oAuthConsent.deleteMany({ where: { accountId, clientId } }),
   ]);
-  if (tokens.count === 0 && consents.count === 0) throw notFound("Connected app");
+  if (codes.count === 0 && tokens.count === 0 && consents.count === 0) throw notFound("Connected app");
 }

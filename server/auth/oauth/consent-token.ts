@@ -4,7 +4,7 @@ import type { TAuthorizeRequest } from "./authorize";
 
 /**
  * The consent form's CSRF token: an HMAC, under the service's secret, of the signed-in account and
- * the exact request shown (client, redirect URI, scopes, challenge, state), with the time it was
+ * the exact request shown (client, redirect URI, scopes, challenge, state, resources), with the time it was
  * shown. A decision is accepted only from the same account, for the same request, within 10 minutes.
  */
 const VALID_MS = 10 * 60_000;
@@ -24,6 +24,7 @@ function mac(accountId: number, request: TAuthorizeRequest, issuedAt: number): s
     request.scopes,
     request.codeChallenge,
     request.state ?? null,
+    request.resources,
     issuedAt,
   ]);
   return createHmac("sha256", secret()).update(subject).digest("base64url");

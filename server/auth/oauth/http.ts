@@ -1,4 +1,5 @@
 import { db } from "../../db/client";
+import { clientAddressOf } from "../client-address";
 import { env } from "../../env";
 import { authorizationServerMetadata, isProtectedResource, protectedResourceMetadata } from "./metadata";
 import { registerClient } from "./register";
@@ -43,7 +44,7 @@ const ROUTES: [RegExp, TRoute][] = [
       methods: ["POST"],
       run: async (req) =>
         env().OAUTH_DYNAMIC_REGISTRATION === "1"
-          ? registerClient(await db(), req.headers.get("content-type"), await readBody(req))
+          ? registerClient(await db(), req.headers.get("content-type"), await readBody(req), clientAddressOf(req.headers))
           : oauthError(404, "not_found", "Dynamic client registration is not enabled on this server."),
     },
   ],

@@ -37,11 +37,18 @@ export const isProtectedResource = (s: string): s is TProtectedResource => Objec
 /** The identifiers of the protected resources (`<BASE_URL>/v1`, `<BASE_URL>/mcp`), as their metadata names them. */
 export const resourceIndicators = (): string[] => Object.keys(PROTECTED_RESOURCES).map((r) => `${issuer()}/${r}`);
 
+/** The identifier of one protected resource (`<BASE_URL>/mcp`), as a token's audience names it. */
+export const resourceIndicator = (resource: TProtectedResource): string => `${issuer()}/${resource}`;
+
+/** The protected resources that valid `resource` parameters name, each once, in a fixed order. */
+export function namedResources(indicators: string[]): TProtectedResource[] {
+  return (Object.keys(PROTECTED_RESOURCES) as TProtectedResource[]).filter((r) => indicators.includes(resourceIndicator(r)));
+}
+
 /**
  * RFC 8707: the `resource` parameters of an authorization or token request, each of which must be
  * one of the protected resources' identifiers. Undefined when they are (or none is given), else
- * the `invalid_target` description. A token serves both resources (the same procedures answer
- * /v1 and /mcp), so the indicator only has to name one of them.
+ * the `invalid_target` description. Which resource a token is then for is token-audience.ts's.
  */
 export function invalidTarget(resources: string[]): string | undefined {
   const known = resourceIndicators();

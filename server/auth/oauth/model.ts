@@ -1,6 +1,7 @@
 import type OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { activeClient, authenticatedClient, redirectUriMatches } from "./clients";
+import type { TProtectedResource } from "./metadata";
 import { formatScopes, isScope } from "./scopes";
 import { hashToken, newAccessToken, newAuthorizationCode, newGrantId, newRefreshToken } from "./token-values";
 
@@ -16,12 +17,20 @@ import { hashToken, newAccessToken, newAuthorizationCode, newGrantId, newRefresh
  *   its grant (RFC 6749 §4.1.2, RFC 9700 §2.1.1);
  * - refresh token reuse: a rotated-out refresh token presented again revokes the whole grant
  *   (RFC 9700 §4.14.2);
- * - scopes: a token's scopes never exceed what the client may ask for.
+ * - scopes: a token's scopes never exceed what the client may ask for;
+ * - audience: a code keeps the resources its authorization named, a token the one it is for.
  */
 
 export interface TGrantUser {
   accountId: number;
   grantId: string;
+  /** The protected resources the authorization named (saved with its code). */
+  resources?: string[];
+}
+
+export interface TModelOptions {
+  /** The protected resource the tokens saved by this model are for (token-audience.ts); /v1 when not given. */
+  resource?: TProtectedResource;
 }
 
 type TModelClient = OAuth2Server.Client & { name: string; scopes: string[] };
@@ -37,7 +46,7 @@ export async function revokeGrant(db: TDb, grantId: string): Promise<void> {
   await db.oAuthToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-export function oauthModel(db: TDb): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
+export function oauthModel(db: TDb, options: TModelOptions = {}): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
   return {
     async getClient(clientId, clientSecret) {
       // The authorize step asks without a secret (null); the token endpoint passes what was sent.
@@ -72,6 +81,7 @@ export function oauthModel(db: TDb): OAuth2Server.AuthorizationCodeModel & OAuth
           scope: formatScopes(code.scope ?? []),
           codeChallenge: code.codeChallenge ?? "",
           codeChallengeMethod: code.codeChallengeMethod ?? "S256",
+          resources: u.resources ?? [],
           expiresAt: code.expiresAt,
         },
       });
@@ -124,10 +134,13 @@ export function oauthModel(db: TDb): OAuth2Server.AuthorizationCodeModel & OAuth
           clientId: client.id,
           accountId: u.accountId,
           scope: formatScopes(token.scope ?? []),
+          resource: options.resource ?? "v1",
           accessExpiresAt: token.accessTokenExpiresAt!,
           refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         },
       });
+      // The client has been used (a dynamic registration no longer expires unused).
+      await db.oAuthClient.updateMany({ where: { id: client.id, firstTokenAt: null }, data: { firstTokenAt: new Date() } });
       return { ...token, client, user };
     },
 
@@ -173,4 +186,4 @@ export function oauthModel(db: TDb): OAuth2Server.AuthorizationCodeModel & OAuth
 }
 
 /** A new grant for an account (the first code of an authorization). */
-export const newGrantUser = (accountId: number): TGrantUser => ({ accountId, grantId: newGrantId() });
+export const newGrantUser = (accountId: number, resources: string[] = []): TGrantUser => ({ accountId, grantId: newGrantId(), resources });

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger";
 import { createClient } from "./clients";
+import { registrationGate, sweepUnusedRegistrations } from "./registration-limit";
 import { OAUTH_SCOPES, parseScopes } from "./scopes";
-import { GRANT_TYPES, NO_STORE, type TOAuthReply } from "./server";
+import { GRANT_TYPES, NO_STORE, oauthError, type TOAuthReply } from "./server";
 
 /**
  * `POST /oauth/register` (RFC 7591), open only with OAUTH_DYNAMIC_REGISTRATION=1: public clients
- * only (`token_endpoint_auth_method: none`, PKCE), with https or loopback redirect URIs.
+ * only (`token_endpoint_auth_method: none`, PKCE), with https or loopback redirect URIs; limited
+ * per client address, and expiring when unused (registration-limit.ts). The consent page shows such
+ * a client as an unverified app, and it gets no scope its authorization request does not name.
  */
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
@@ -24,7 +28,7 @@ const ZRegistration = z
 
 const metadataError = (error: string, description: string): TOAuthReply => ({ status: 400, headers: NO_STORE, body: { error, error_description: description } });
 
-export async function registerClient(db: TDb, contentType: string | null, text: string | null): Promise<TOAuthReply> {
+export async function registerClient(db: TDb, contentType: string | null, text: string | null, address: string): Promise<TOAuthReply> {
   if (!/^application\/json\b/i.test(contentType ?? "")) return metadataError("invalid_client_metadata", "Send the client metadata as application/json.");
   if (text === null || text.length > 16_384) return metadataError("invalid_client_metadata", "The client metadata is too large.");
   let json: unknown;
@@ -54,14 +58,29 @@ export async function registerClient(db: TDb, contentType: string | null, text: 
   }
   const scopes = m.scope === undefined ? [...OAUTH_SCOPES] : parseScopes(m.scope);
   if (!scopes || scopes.length === 0) return metadataError("invalid_client_metadata", `scope: use scopes among ${OAUTH_SCOPES.join(", ")}.`);
+  await sweepUnusedRegistrations(db).catch((error: unknown) => logger.warn("could not sweep unused OAuth registrations", { error }));
   try {
-    const { client } = await createClient(db, {
-      name: m.client_name ?? "Unnamed application",
-      redirectUris: m.redirect_uris,
-      confidential: false,
-      scopes,
-      dynamic: true,
+    const outcome = await db.$transaction(async (tx) => {
+      const gate = await registrationGate(tx, address);
+      if (!gate.allowed) return gate;
+      const created = await createClient(tx, {
+        name: m.client_name ?? "Unnamed application",
+        redirectUris: m.redirect_uris,
+        confidential: false,
+        scopes,
+        dynamic: true,
+        registeredFrom: address,
+      });
+      return { allowed: true as const, client: created.client };
     });
+    if (!outcome.allowed) {
+      logger.warn("OAuth registration refused: too many from one address", { address, retry_after_s: outcome.retryAfterSeconds });
+      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+      return oauthError(429, "throttled", `Too many registrations from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
+    }
+    const { client } = outcome;
     return {
       status: 201,
       headers: NO_STORE,

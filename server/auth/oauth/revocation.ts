@@ -2,12 +2,14 @@ import type { TDb } from "../../db/client";
 import { clientOf } from "./client-auth";
 import { revokeGrant } from "./model";
 import { issuer } from "./authorize";
+import { isProtectedResource, resourceIndicator } from "./metadata";
 import { isReply, NO_STORE, parseForm, type TOAuthReply } from "./server";
 import { hashToken } from "./token-values";
 import type { THttpInput } from "./token-endpoint";
 
 /**
- * `POST /oauth/revoke` (RFC 7009) and `POST /oauth/introspect` (RFC 7662). Both look a token up by
+ * `POST /oauth/revoke` (RFC 7009) and `POST /oauth/introspect` (RFC 7662, with `aud`: the
+ * protected resource the token is for, RFC 8707). Both look a token up by
  * its hash, as an access token or as a refresh token (`token_type_hint` only orders the lookups),
  * and only among the tokens issued to the authenticated client.
  */
@@ -64,6 +66,8 @@ export async function introspectToken(db: TDb, input: THttpInput): Promise<TOAut
       iat: Math.floor(found.token.createdAt.getTime() / 1000),
       exp: Math.floor(expiresAt.getTime() / 1000),
       iss: issuer(),
+      // The protected resource the access token is for (a refresh token: what its tokens will be for).
+      aud: resourceIndicator(isProtectedResource(found.token.resource) ? found.token.resource : "v1"),
     },
   };
 }

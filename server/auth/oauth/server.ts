@@ -1,7 +1,7 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
-import { oauthModel } from "./model";
+import { oauthModel, type TModelOptions } from "./model";
 
 /**
  * The authorization server's protocol core: @node-oauth/oauth2-server with the service's model
@@ -11,9 +11,9 @@ import { oauthModel } from "./model";
 export const LIFETIMES = { code: 60, access: 3600, refresh: 30 * 86_400 } as const;
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 
-export function oauthServer(db: TDb): OAuth2Server {
+export function oauthServer(db: TDb, options: TModelOptions = {}): OAuth2Server {
   return new OAuth2Server({
-    model: oauthModel(db),
+    model: oauthModel(db, options),
     authorizationCodeLifetime: LIFETIMES.code,
     accessTokenLifetime: LIFETIMES.access,
     refreshTokenLifetime: LIFETIMES.refresh,

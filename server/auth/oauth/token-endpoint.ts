@@ -1,12 +1,14 @@
 import type { TDb } from "../../db/client";
 import { invalidTarget } from "./metadata";
 import { GRANT_TYPES, isReply, LIFETIMES, oauthError, oauthServer, parseForm, runLibrary, type TOAuthReply } from "./server";
+import { tokenAudience } from "./token-audience";
 
 /**
  * `POST /oauth/token` (RFC 6749 §3.2, §4.1.3, §6): the authorization_code grant with its PKCE
  * verifier, and the refresh_token grant (rotating). The library runs both grants; this adds the
  * checks it leaves out (duplicate parameters, grant types the service does not offer, RFC 8707
- * `resource` indicators that name no protected resource of the service).
+ * `resource` indicators that name no protected resource of the service, or one the grant does not
+ * cover: token-audience.ts).
  */
 export interface THttpInput {
   contentType: string | null;
@@ -45,15 +47,18 @@ export async function exchangeToken(db: TDb, input: THttpInput): Promise<TOAuthR
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
     return oauthError(400, "unsupported_grant_type", `The grant type '${grantType.slice(0, 60)}' is not supported; use ${GRANT_TYPES.join(" or ")}.`);
   }
-  const target = invalidTarget(new URLSearchParams(input.body ?? "").getAll("resource"));
+  const indicators = new URLSearchParams(input.body ?? "").getAll("resource");
+  const target = invalidTarget(indicators);
   if (target) return oauthError(400, "invalid_target", target);
   if (grantType === "authorization_code" && !form.redirect_uri) return oauthError(400, "invalid_request", "Missing parameter: `redirect_uri`.");
+  const audience = await tokenAudience(db, form, indicators);
+  if (isReply(audience)) return audience;
   const headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
     "content-length": String(Buffer.byteLength(input.body ?? "")),
   };
   if (input.authorization) headers.authorization = plainBasic(input.authorization);
-  const server = oauthServer(db);
+  const server = oauthServer(db, { resource: audience });
   const reply = await runLibrary((req, res) => server.token(req, res), { method: "POST", headers, query: {}, body: form });
   const body = reply.body as { error?: string; error_description?: string };
   if (body.error === "invalid_request" && body.error_description === REDIRECT_MISMATCH) {
