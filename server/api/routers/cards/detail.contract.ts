@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZCardDetailRequest, ZCardDetailResponse } from "./detail.types";
 
+/** The contract of GET /v1/cards/{slug}/ (server/api/contract.ts). */
+
 export const getCardContract = defineContract({
   method: "GET",
   path: "/cards/{slug}/",

@@ -2,7 +2,7 @@ import { cardDetail } from "../../../domain/cards/detail";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import { readCards } from "./read-target";
-import { type TCardDetailResponse } from "./detail.types";
+import type { TCardDetailResponse } from "./detail.types";
 import { getCardContract } from "./detail.contract";
 
 export const cardDetailRoute = protectedProcedure

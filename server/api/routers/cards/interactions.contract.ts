@@ -1,6 +1,8 @@
 import { defineContract, TOOL_PAGING } from "../../contract";
 import { ZCardInteractionsRequest, ZCardInteractionsResponse } from "./interactions.types";
 
+/** The contract of GET /v1/cards/{slug}/interactions/ (server/api/contract.ts). */
+
 export const listCardInteractionsContract = defineContract({
   method: "GET",
   path: "/cards/{slug}/interactions/",

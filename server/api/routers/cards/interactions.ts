@@ -3,7 +3,7 @@ import { listCardInteractions } from "../../../domain/cards/interactions";
 import { pagination } from "../../envelope";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TCardInteractionsResponse } from "./interactions.types";
+import type { TCardInteractionsResponse } from "./interactions.types";
 import { listCardInteractionsContract } from "./interactions.contract";
 
 export const cardInteractionsRoute = protectedProcedure

@@ -3,7 +3,7 @@ import { pagination } from "../../envelope";
 import { restMeta } from "../../contract";
 import { protectedProcedure, type TContext } from "../../trpc";
 import type { TAccount } from "../../../auth/caller";
-import { type TCardListRequest, type TCardListResponse } from "./list.types";
+import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";
 import { listCardsContract, searchCardsContract } from "./list.contract";

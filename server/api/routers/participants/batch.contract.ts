@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZParticipantBatchRequest, ZParticipantBatchResponse } from "./batch.types";
 
+/** The contract of GET /v1/participants/batch/ (server/api/contract.ts). */
+
 export const getParticipantsBatchContract = defineContract({
   method: "GET",
   path: "/participants/batch/",

@@ -1,7 +1,7 @@
 import { participantsBySlugs } from "../../../domain/participants/read";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TParticipantBatchResponse } from "./batch.types";
+import type { TParticipantBatchResponse } from "./batch.types";
 import { getParticipantsBatchContract } from "./batch.contract";
 
 export const participantBatchRoute = protectedProcedure

@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZParticipantDetailRequest, ZParticipantDetailResponse } from "./detail.types";
 
+/** The contract of GET /v1/participants/{slug}/ (server/api/contract.ts). */
+
 export const getParticipantContract = defineContract({
   method: "GET",
   path: "/participants/{slug}/",

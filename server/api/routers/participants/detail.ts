@@ -2,7 +2,7 @@ import { onReplica } from "../../../db/replicas";
 import { participantBySlug } from "../../../domain/participants/read";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TParticipantDetailResponse } from "./detail.types";
+import type { TParticipantDetailResponse } from "./detail.types";
 import { getParticipantContract } from "./detail.contract";
 
 export const participantDetailRoute = protectedProcedure

@@ -5,6 +5,8 @@ const PARTICIPANT_SORT =
   "`name` (default, name ascending), `most_active` (monthly_signals descending, then name), or `field:direction[,field:direction]` over name and monthly_signals.";
 const PARTICIPANT_SEARCH = "Text search: every word as a prefix in the name and about text, or the whole query inside the name.";
 
+/** The contract of GET /v1/participants/ (server/api/contract.ts). */
+
 export const listParticipantsContract = defineContract({
   method: "GET",
   path: "/participants/",

@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZParticipantTypesRequest, ZParticipantTypesResponse } from "./participant-types.types";
 
+/** The contract of GET /v1/participants/types/ (server/api/contract.ts). */
+
 export const listParticipantTypesContract = defineContract({
   method: "GET",
   path: "/participants/types/",

@@ -2,7 +2,7 @@ import { onReplica } from "../../../db/replicas";
 import { participantTypes } from "../../../domain/participants/read";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TParticipantTypesResponse } from "./participant-types.types";
+import type { TParticipantTypesResponse } from "./participant-types.types";
 import { listParticipantTypesContract } from "./participant-types.contract";
 
 export const participantTypesRoute = protectedProcedure

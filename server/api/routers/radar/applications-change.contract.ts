@@ -12,6 +12,15 @@ import {
 } from "./changes.types";
 import { QUOTA, radarDoc, SOURCE } from "./contract-text";
 
+/**
+ * The contracts (server/api/contract.ts) of:
+ * - PATCH /v1/radar/applications/bulk-tracking/
+ * - POST /v1/radar/applications/bulk-delete/
+ * - PATCH /v1/radar/applications/{source}/{id}/tracking/
+ * - POST /v1/radar/applications/{source}/{id}/retry/
+ * - DELETE /v1/radar/applications/{source}/{id}/
+ */
+
 export const setRadarApplicationsTrackingContract = defineContract({
   method: "PATCH",
   path: "/radar/applications/bulk-tracking/",

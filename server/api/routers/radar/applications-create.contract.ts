@@ -7,6 +7,12 @@ import {
 } from "./applications-create.types";
 import { QUOTA, radarDoc } from "./contract-text";
 
+/**
+ * The contracts (server/api/contract.ts) of:
+ * - POST /v1/radar/applications/
+ * - POST /v1/radar/applications/bulk/
+ */
+
 export const createRadarApplicationContract = defineContract({
   method: "POST",
   path: "/radar/applications/",

@@ -4,7 +4,7 @@ import { readQuota } from "../../../domain/radar/quota";
 import { AppError } from "../../../lib/errors";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TBulkCreateResponse, type TCreateApplicationResponse } from "./applications-create.types";
+import type { TBulkCreateResponse, TCreateApplicationResponse } from "./applications-create.types";
 import { createRadarApplicationContract, createRadarApplicationsBulkContract } from "./applications-create.contract";
 
 export const createApplicationRoute = protectedProcedure

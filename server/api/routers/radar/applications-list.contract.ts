@@ -2,6 +2,8 @@ import { defineContract, TOOL_PAGING } from "../../contract";
 import { listParams, RADAR_SORT, radarDoc } from "./contract-text";
 import { ZListApplicationsRequest, ZListApplicationsResponse } from "./lists.types";
 
+/** The contract of GET /v1/radar/applications/{source}/ (server/api/contract.ts). */
+
 export const listRadarApplicationsContract = defineContract({
   method: "GET",
   path: "/radar/applications/{source}/",

@@ -13,6 +13,16 @@ import { listParams, QUOTA, RADAR_SORT, radarDoc, SOURCE } from "./contract-text
 import { ZListConnectionsRequest, ZListConnectionsResponse } from "./lists.types";
 import { ZConnectionDetailResponse } from "./radar.types";
 
+/**
+ * The contracts (server/api/contract.ts) of:
+ * - PATCH /v1/radar/connections/bulk-tracking/
+ * - POST /v1/radar/connections/bulk-delete/
+ * - GET /v1/radar/connections/{source}/
+ * - GET /v1/radar/connections/{source}/{id}/
+ * - PATCH /v1/radar/connections/{source}/{id}/tracking/
+ * - DELETE /v1/radar/connections/{source}/{id}/
+ */
+
 export const setRadarConnectionsTrackingContract = defineContract({
   method: "PATCH",
   path: "/radar/connections/bulk-tracking/",

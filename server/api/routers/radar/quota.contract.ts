@@ -2,6 +2,8 @@ import { defineContract } from "../../contract";
 import { radarDoc } from "./contract-text";
 import { ZQuotaRequest, ZQuotaResponse } from "./quota.types";
 
+/** The contract of GET /v1/radar/quota/ (server/api/contract.ts). */
+
 export const getRadarQuotaContract = defineContract({
   method: "GET",
   path: "/radar/quota/",

@@ -1,7 +1,7 @@
 import { readQuota } from "../../../domain/radar/quota";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { type TQuotaResponse } from "./quota.types";
+import type { TQuotaResponse } from "./quota.types";
 import { getRadarQuotaContract } from "./quota.contract";
 
 export const radarQuotaRoute = protectedProcedure

@@ -2,6 +2,8 @@ import { defineContract, TOOL_PAGING } from "../../contract";
 import { radarDoc, UPDATES_SOURCE } from "./contract-text";
 import { ZUpdatesMetaRequest, ZUpdatesMetaResponse, ZUpdatesRequest, ZUpdatesResponse } from "./updates.types";
 
+/** The contracts of GET /v1/radar/updates/meta/, GET /v1/radar/updates/ (server/api/contract.ts). */
+
 export const getRadarUpdatesMetaContract = defineContract({
   method: "GET",
   path: "/radar/updates/meta/",

@@ -1,6 +1,8 @@
 import { defineContract, TOOL_PAGING } from "../../contract";
 import { ZListCollectionsRequest, ZListCollectionsResponse } from "./collections.types";
 
+/** The contract of GET /v1/network_a/collections/ (server/api/contract.ts). */
+
 export const listCollectionsContract = defineContract({
   method: "GET",
   path: "/network_a/collections/",

@@ -3,7 +3,7 @@ import { listCollectionsFor } from "../../../domain/rawdata/collections";
 import { parsePage } from "../../../domain/rawdata/query";
 import { restMeta } from "../../contract";
 import { rawDataProcedure } from "../../trpc";
-import { type TListCollectionsResponse } from "./collections.types";
+import type { TListCollectionsResponse } from "./collections.types";
 import { listCollectionsContract } from "./collections.contract";
 
 export const listCollectionsRoute = rawDataProcedure

@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZGetProfileRequest, ZGetProfileResponse } from "./profile.types";
 
+/** The contract of GET /v1/network_a/profiles/{id}/ (server/api/contract.ts). */
+
 export const getFounderProfileContract = defineContract({
   method: "GET",
   path: "/network_a/profiles/{id}/",

@@ -2,7 +2,7 @@ import { onReplica } from "../../../db/replicas";
 import { getProfile } from "../../../domain/rawdata/profiles";
 import { restMeta } from "../../contract";
 import { rawDataProcedure } from "../../trpc";
-import { type TGetProfileResponse } from "./profile.types";
+import type { TGetProfileResponse } from "./profile.types";
 import { getFounderProfileContract } from "./profile.contract";
 
 export const getProfileRoute = rawDataProcedure

@@ -4,6 +4,8 @@ import { ZListProfilesRequest, ZListProfilesResponse } from "./profiles.types";
 const LENIENT = `Parameters are lenient: an invalid value (or an unknown parameter) is ignored and named in
 \`meta.ignored\`, never a 400.`;
 
+/** The contract of GET /v1/network_a/profiles/ (server/api/contract.ts). */
+
 export const listFounderProfilesContract = defineContract({
   method: "GET",
   path: "/network_a/profiles/",

@@ -3,7 +3,7 @@ import { listProfiles } from "../../../domain/rawdata/profiles";
 import { parseProfileQuery } from "../../../domain/rawdata/query";
 import { restMeta } from "../../contract";
 import { rawDataProcedure } from "../../trpc";
-import { type TListProfilesResponse } from "./profiles.types";
+import type { TListProfilesResponse } from "./profiles.types";
 import { listFounderProfilesContract } from "./profiles.contract";
 
 export const listProfilesRoute = rawDataProcedure

@@ -1,6 +1,8 @@
 import { defineContract } from "../../contract";
 import { ZValidateTokenRequest, ZValidateTokenResponse } from "./validate.types";
 
+/** The contract of GET /v1/token/validate/ (server/api/contract.ts). */
+
 export const validateTokenContract = defineContract({
   method: "GET",
   path: "/token/validate/",

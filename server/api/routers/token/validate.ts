@@ -4,7 +4,7 @@ import { readAccess } from "../../../domain/access/quota";
 import { iso } from "../../../lib/format";
 import { restMeta } from "../../contract";
 import { authedProcedure, type TContext } from "../../trpc";
-import { type TAuth, type TValidateTokenResponse } from "./validate.types";
+import type { TAuth, TValidateTokenResponse } from "./validate.types";
 import { validateTokenContract } from "./validate.contract";
 
 /** How the request authenticated: an OAuth token names its app, scopes and expiry. */

@@ -3,6 +3,13 @@ import { ONE, webhookDoc } from "./contract-text";
 import { delivered, pending } from "./example-values";
 import { ZDeliveryListResponse, ZDeliveryResponse, ZListDeliveriesRequest, ZRedeliverRequest, ZWebhookIdRequest } from "./webhooks.types";
 
+/**
+ * The contracts (server/api/contract.ts) of:
+ * - POST /v1/webhooks/{id}/test/
+ * - GET /v1/webhooks/{id}/deliveries/
+ * - POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/
+ */
+
 export const testWebhookContract = defineContract({
   method: "POST",
   path: "/webhooks/{id}/test/",

@@ -12,6 +12,16 @@ import {
   ZWebhookWithSecretResponse,
 } from "./webhooks.types";
 
+/**
+ * The contracts (server/api/contract.ts) of:
+ * - POST /v1/webhooks/
+ * - GET /v1/webhooks/
+ * - GET /v1/webhooks/{id}/
+ * - PATCH /v1/webhooks/{id}/
+ * - DELETE /v1/webhooks/{id}/
+ * - POST /v1/webhooks/{id}/rotate-secret/
+ */
+
 export const createWebhookContract = defineContract({
   method: "POST",
   path: "/webhooks/",
