@@ -10,8 +10,8 @@ import { workspaceRouter } from "./routers/workspace/_router";
 import { createTRPCRouter } from "./trpc";
 
 /**
- * Every domain router, merged. The REST adapter matches paths in this order, so within a router a
- * static path (`/cards/stages/`) must come before a parameterised one (`/cards/{slug}/`).
+ * Every domain router, merged. This order is the order of the OpenAPI document's paths; REST path
+ * matching does not depend on it (a fixed path wins over a parameter: rest/route-order.ts).
  */
 export const appRouter = createTRPCRouter({
   token: tokenRouter,

@@ -11,6 +11,7 @@ import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError, INTERNAL_ERROR_BODY } from "../lib/errors";
 import { withSynchronousParsing } from "./sync-validation";
+import type { TContract } from "./contract";
 
 // ---------------------------------------------------------------- 1. context
 
@@ -44,10 +45,11 @@ export async function createBrowserContext(account: TAccount | undefined, resHea
 // ---------------------------------------------------------------- 2. initialisation
 
 /**
- * Procedure metadata: the REST export (`openapi`), and the OAuth scope a Bearer token needs to call
- * the procedure (`scope`; an OAuth token can call no procedure that names none).
+ * Procedure metadata: the REST export (`openapi`), the OAuth scope a Bearer token needs to call
+ * the procedure (`scope`; an OAuth token can call no procedure that names none), and for a /v1
+ * operation its contract (api/contract.ts), from which the other two are taken.
  */
-export type TMeta = OpenApiMeta<{ scope?: TOAuthScope | "none" }>;
+export type TMeta = OpenApiMeta<{ scope?: TOAuthScope | "none"; contract?: TContract }>;
 
 const t = initTRPC
   .context<TContext>()

@@ -9,7 +9,8 @@ import type { TTool } from "./tools";
 
 const createCaller = createCallerFactory(appRouter);
 
-type TProcedureFn = (input: unknown) => Promise<unknown>;
+/** The server-side caller of the app router: one typed function per procedure. */
+export type TAppCaller = ReturnType<typeof createCaller>;
 
 /** What one HTTP request to /mcp knows: the database, who calls, and where response headers go. */
 export interface TMcpRequestContext {
@@ -31,10 +32,10 @@ export type TToolOutcome = { output: Record<string, unknown>; json: string } | {
 export async function runTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<TToolOutcome> {
   try {
     if (containsNul(args)) throw NUL_ERROR;
-    const { path, input } = tool.route(args);
+    const { call, input } = tool.route(args);
     const ctx: TContext = { db: request.db, caller: request.caller, transport: "rest", resHeaders: request.resHeaders };
-    const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as TProcedureFn;
-    const output = (await procedure(input)) as Record<string, unknown>;
+    // The arguments reach the procedure unparsed: its own input schema validates them.
+    const output = (await call(createCaller(ctx))(input as never)) as Record<string, unknown>;
     return { output, json: JSON.stringify(output) };
   } catch (err) {
     const { body, headers } = toErrorResponse(err, `mcp:${tool.name}`);

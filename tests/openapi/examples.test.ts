@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { EXAMPLES } from "../../server/api/rest/examples";
-import type { TOperationExamples } from "../../server/api/rest/examples/types";
-import type { TOperationKey } from "../../server/api/rest/oas/types";
+import type { TContract, TOperationExamples } from "../../server/api/contract";
+import { restContracts } from "../../server/api/contracts";
 import { openApiDocument } from "../../server/api/rest/openapi";
-import { OPERATIONS } from "../../server/api/rest/operations";
 import { appRouter } from "../../server/api/root";
 
 /**
- * Every example of the OpenAPI document is parsed with the procedure's own zod schemas: the 200
+ * Every example of the OpenAPI document (from the operations' contracts) is parsed with the
+ * procedure's own zod schemas: the 200
  * body with `.output()` (and must come out unchanged, so a renamed or extra field is caught), the
  * request with `.input()` as the REST adapter feeds it (query values as strings, lists
  * comma-separated; path values as strings; the JSON body as is). An example can never drift from
@@ -16,7 +15,7 @@ import { appRouter } from "../../server/api/root";
  */
 
 interface TProcedure {
-  _def: { meta?: { openapi?: { method: string; path: string } }; inputs: z.ZodType[]; output?: z.ZodType };
+  _def: { meta?: { openapi?: { method: string; path: string }; contract?: TContract }; inputs: z.ZodType[]; output?: z.ZodType };
 }
 interface TDocParameter {
   name: string;
@@ -36,10 +35,12 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
   .filter(([, p]) => p._def.meta?.openapi)
   .map(([name, p]) => {
     const { method, path } = p._def.meta!.openapi!;
-    const key = `${method} ${path}` as TOperationKey;
-    const operationId = OPERATIONS[key]?.operationId ?? `(undocumented ${key})`;
-    return { name, key, method, path, operationId, input: p._def.inputs[0]!, output: p._def.output!, docOp: doc.paths[path]?.[method.toLowerCase()] };
+    const key = `${method} ${path}`;
+    const contract = p._def.meta!.contract;
+    const operationId = contract?.operationId ?? `(no contract: ${key})`;
+    return { name, key, method, path, operationId, contract, input: p._def.inputs[0]!, output: p._def.output!, docOp: doc.paths[path]?.[method.toLowerCase()] };
   });
+const EXAMPLES: Record<string, TOperationExamples> = Object.fromEntries(restContracts().map(({ contract: c }) => [c.operationId, c.examples]));
 
 /** The procedure input the adapter builds from an example request. */
 function requestInput(ex: TOperationExamples, docOp: TDocOperation): Record<string, unknown> {
@@ -57,10 +58,14 @@ function issues(result: { success: boolean; error?: { issues: unknown[] } }): st
 
 describe("OpenAPI examples", () => {
   it("covers every REST procedure", () => {
-    expect(procedures.length).toBe(Object.keys(OPERATIONS).length);
+    expect(procedures.length).toBe(restContracts().length);
     for (const p of procedures) {
       expect(p.docOp, p.key).toBeDefined();
       expect(EXAMPLES[p.operationId], p.operationId).toBeDefined();
+      // The procedure declares the contract's schemas and path.
+      expect(p.contract!.input, p.key).toBe(p.input);
+      expect(p.contract!.output, p.key).toBe(p.output);
+      expect(`${p.contract!.method} ${p.contract!.path}`).toBe(p.key);
     }
     expect(Object.keys(EXAMPLES).sort()).toEqual(procedures.map((p) => p.operationId).sort());
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPABILITIES } from "../../server/domain/access/catalog";
+import { publicCatalog } from "../../server/api/catalog";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { collectionsOnlyAccount, createCollection, ids, insertProfiles, rawDataAccount } from "./fixtures";
@@ -116,9 +116,9 @@ describe("accounts limited to collections", () => {
   it("rule 4: every other endpoint is 403 permission_denied", async () => {
     const fill = (p: string) =>
       p.replace("/v1", "").replace("{source}", "network_a").replace("{slug}", "some-slug").replace("{id}", "1");
-    const others = Object.entries(CAPABILITIES)
-      .filter(([cap]) => !["network_a_profiles", "network_a_collections", "token"].includes(cap))
-      .flatMap(([, info]) => info.endpoints);
+    const others = publicCatalog("http://localhost").endpoints.filter(
+      (e) => !["network_a_profiles", "network_a_collections", "token"].includes(e.capability),
+    );
     const refused: string[] = [];
     for (const e of others) {
       const r = await api(e.method, fill(e.path), { token, body: e.method === "GET" || e.method === "DELETE" ? undefined : {} });

@@ -1,5 +1,5 @@
+import { publicCatalog } from "../../../server/api/catalog";
 import { jsonResponse } from "../../../server/api/rest/handler";
-import { publicCatalog } from "../../../server/domain/access/catalog";
 import { env } from "../../../server/env";
 
 export const dynamic = "force-dynamic";

@@ -5,15 +5,17 @@ import { securityHeaders } from "../../lib/security-headers";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
 import { toErrorResponse, type TErrorResponse } from "./errors";
+import { bySpecificity } from "./route-order";
 
 /**
  * Serves the REST export of the tRPC procedures (`/v1/...`) from a Fetch `Request`.
  *
- * trpc-to-openapi's node handler does the routing (OpenAPI metadata on each procedure) and calls
- * the procedure; it is built once per process. This bridge adds what the spec needs around it:
- * bodies parsed strictly (empty means `{}`; nested at most `MAX_JSON_DEPTH` levels deep, checked on
- * the text before parsing), both trailing-slash forms, the spec's error body `{error, message}`
- * instead of the adapter's, the headers procedures set (rate limits) and the
+ * trpc-to-openapi's node handler does the routing (OpenAPI metadata on each procedure; fixed paths
+ * before parameterised ones, route-order.ts) and calls the procedure; it is built once per process.
+ * This bridge adds what the spec needs around it: bodies parsed strictly (empty means `{}`; nested
+ * at most `MAX_JSON_DEPTH` levels deep, checked on the text before parsing), both trailing-slash
+ * forms, the spec's error body `{error, message}` instead of the adapter's, the headers procedures
+ * set (rate limits) and the
  * security headers every response carries (server/lib/security-headers.ts).
  */
 
@@ -60,7 +62,7 @@ const stateOf = new WeakMap<object, TRequestState>();
 
 function handler(): TNodeHandler {
   nodeHandler ??= createOpenApiNodeHttpHandler({
-    router: appRouter,
+    router: bySpecificity(appRouter),
     createContext: ({ req, res }: { req: Request; res: { setHeader(k: string, v: string): void } }) =>
       createRestContext(req, { set: (k, v) => res.setHeader(k, v) }),
     onError: ({ error, req }: { error: unknown; req: object }) => {

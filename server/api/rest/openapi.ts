@@ -1,23 +1,20 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import type { TOAuthScope } from "../../auth/oauth/scopes";
 import { API_VERSION } from "../../domain/access/catalog";
+import type { TContract } from "../contract";
+import { restContracts } from "../contracts";
 import { appRouter } from "../root";
-import { EXAMPLES } from "./examples";
 import { ERROR_RESPONSES, ERROR_SCHEMA, HEADERS, SUCCESS_HEADERS, type TErrorResponseName } from "./oas/components";
 import { contact, GLOBAL_TAGS, guide, LICENSE } from "./oas/info";
 import { fixBodySchema, fixParameter, type TParameter } from "./oas/parameters";
 import { securityFor, securitySchemes } from "./oas/security";
-import type { TOperationDoc, TOperationKey } from "./oas/types";
-import { OPERATIONS } from "./operations";
-import { operationScopes } from "./scopes";
 
 /**
  * The OpenAPI 3.1 document of the REST export (GET /v1/openapi.json). trpc-to-openapi generates it
  * from the procedures' metadata and zod schemas; this module then makes it what the service really
  * serves and what outside tools accept:
  * - the spec's trailing-slash paths under /v1;
- * - each operation's id, tag, summary, description and security from operations/<domain>.ts (the
- *   procedures' own `summary` metadata is replaced), and examples from examples/<domain>.ts;
+ * - each operation's id, tag, summary, description, security and examples from its contract
+ *   (routers/<domain>/<procedure>.contract.ts, read from the procedure's metadata: api/contracts.ts);
  * - parameter types the adapter cannot infer from the preprocess helpers (oas/parameters.ts);
  * - every status an operation can answer, with the `{error, message}` envelope (oas/components.ts)
  *   and the rate-limit headers.
@@ -70,24 +67,22 @@ function build(): OpenAPIObject {
     version: API_VERSION,
     baseUrl: "/v1",
   });
-  const scopes = operationScopes();
+  const contracts = new Map(restContracts().map(({ contract: c }) => [`${c.method} ${c.path}`, c]));
   const used = new Set<string>();
   const paths: NonNullable<OpenAPIObject["paths"]> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const withSlash = path.endsWith("/") ? path : `${path}/`;
     for (const [method, op] of Object.entries(item as Record<string, TOperation>)) {
-      const key = `${method.toUpperCase()} ${withSlash}` as TOperationKey;
-      const opDoc = OPERATIONS[key];
-      if (!opDoc) throw new Error(`OpenAPI: no documentation for ${key} (server/api/rest/operations/)`);
+      const key = `${method.toUpperCase()} ${withSlash}`;
+      const contract = contracts.get(key);
+      if (!contract) throw new Error(`OpenAPI: no contract for ${key} (its procedure's .meta(restMeta(contract)))`);
       used.add(key);
-      const scope = scopes.get(key);
-      if (!scope) throw new Error(`OpenAPI: ${key} names no OAuth scope (meta.scope of its procedure)`);
-      document(op, opDoc, BODY_METHODS.has(method), scope);
+      document(op, contract, BODY_METHODS.has(method));
     }
     paths[withSlash] = item;
   }
-  const unused = Object.keys(OPERATIONS).filter((k) => !used.has(k));
-  if (unused.length > 0) throw new Error(`OpenAPI: documented operations that do not exist: ${unused.join(", ")}`);
+  const unused = [...contracts.keys()].filter((k) => !used.has(k));
+  if (unused.length > 0) throw new Error(`OpenAPI: contracts whose path the document does not have: ${unused.join(", ")}`);
   describeBulkItems(paths as Record<string, Record<string, TOperation>>);
   stripSafeIntegerBounds(paths);
   return {
@@ -103,15 +98,14 @@ function build(): OpenAPIObject {
   } as unknown as OpenAPIObject;
 }
 
-/** Applies an operation's documentation, examples and statuses to the generated operation, in place. */
-function document(op: TOperation, d: TOperationDoc, withBody: boolean, scope: TOAuthScope | "none"): void {
-  const examples = EXAMPLES[d.operationId];
-  if (!examples) throw new Error(`OpenAPI: no examples for ${d.operationId} (server/api/rest/examples/)`);
+/** Applies an operation's contract (documentation, security, examples, statuses) to the generated operation, in place. */
+function document(op: TOperation, d: TContract, withBody: boolean): void {
+  const { examples } = d;
   op.operationId = d.operationId;
   op.summary = d.summary;
   op.description = d.description;
   op.tags = [d.tag];
-  op.security = securityFor(scope);
+  op.security = securityFor(d.scope);
   for (const p of op.parameters ?? []) {
     fixParameter(p, d);
     if (examples.params && p.name in examples.params) p.example = examples.params[p.name];

@@ -1,5 +1,5 @@
 import { CHANGE_TYPES } from "../../../domain/radar/types";
-import type { TOperationDoc } from "./types";
+import type { TOperationDoc } from "../../contract";
 
 /**
  * Parameter corrections and descriptions. The adapter derives parameter schemas from the zod
@@ -74,20 +74,6 @@ const SHARED: Record<string, string> = {
   slugs: "Participant slugs, at most 100.",
 };
 
-const PARTICIPANT_SORT =
-  "`name` (default, name ascending), `most_active` (monthly_signals descending, then name), or `field:direction[,field:direction]` over name and monthly_signals.";
-const PARTICIPANT_SEARCH = "Text search: every word as a prefix in the name and about text, or the whole query inside the name.";
-const RADAR_SORT = "`recent` (default), `name`, `company` or `tracked` (tracked first).";
-const UPDATES_SOURCE = "Updates of connections of this network only.";
-
-/** Descriptions that depend on the operation, by operationId. */
-const PER_OPERATION: Record<string, Record<string, string>> = {
-  listParticipants: { sort: PARTICIPANT_SORT, search: PARTICIPANT_SEARCH },
-  listRadarApplications: { sort: RADAR_SORT, q: "Substring of the identifier given at creation (case-insensitive)." },
-  listRadarConnections: { sort: RADAR_SORT, q: "Substring of the name, username or company (case-insensitive)." },
-  listRadarUpdates: { source: UPDATES_SOURCE },
-};
-
 const listOf = (items: TSchema): TSchema => ({ type: "array", items });
 
 /** Raw-data parameters: zod keeps them as strings (lenient parsing); their real types. */
@@ -134,7 +120,7 @@ export function fixParameter(p: TParameter, op: TOperationDoc): void {
       : p.name === "offset" || p.name === "include_total"
         ? SHARED[p.name]
         : undefined;
-  p.description = PER_OPERATION[op.operationId]?.[p.name] ?? paging ?? zodDescription ?? SHARED[p.name];
+  p.description = op.params?.[p.name] ?? paging ?? zodDescription ?? SHARED[p.name];
 }
 
 /** Descriptions of body fields (POST and PATCH), by name. */

@@ -1,6 +1,4 @@
-import type { TErrorResponseName } from "./components";
-
-/** The documentation of one REST operation, beyond what the procedure's zod schemas say. */
+/** The tags of the document's operations, and the methods of the REST export. */
 
 export const TAGS = {
   Cards: "Cards (startups and projects): lists with filters, sorting, text and semantic search; one card; its signals.",
@@ -17,27 +15,3 @@ export const TAGS = {
 export type TTag = keyof typeof TAGS;
 
 export type TMethod = "GET" | "POST" | "PATCH" | "DELETE";
-export type TOperationKey = `${TMethod} /${string}`;
-
-export interface TOperationDoc {
-  /** Stable, readable id (client generators name their functions after it). */
-  operationId: string;
-  tag: TTag;
-  summary: string;
-  /** Markdown: what it returns, the parameters that matter, paging. */
-  description: string;
-  /** Description of the 200 answer. */
-  returns: string;
-  /**
-   * Error responses beyond those of every operation (401, 429, 500) and of every operation with a
-   * body (413).
-   */
-  errors: TErrorResponseName[];
-  /** Page size of a list: default and maximum (a larger value is clamped to the maximum). */
-  page?: { default: number; max: number };
-  /** Parameter descriptions for this operation, over the shared ones (oas/parameters.ts). */
-  params?: Record<string, string>;
-}
-
-/** Operations keyed by "METHOD /path/" (the adapter's path, without /v1). */
-export type TOperationTable = Record<TOperationKey, TOperationDoc>;

@@ -12,10 +12,7 @@ import {
   stagesRoute,
 } from "./reference";
 
-/**
- * /v1/cards/...: the static reference paths are registered before `/cards/{slug}/`, because the
- * REST adapter takes the first path that matches.
- */
+/** /v1/cards/...: the cards, their interactions and the reference data of their filters. */
 export const cardsRouter = createTRPCRouter({
   list: listCardsRoute,
   search: listCardsPostRoute,

@@ -1,12 +1,14 @@
 import { cardDetail } from "../../../domain/cards/detail";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import { readCards } from "./read-target";
-import { ZCardDetailRequest, ZCardDetailResponse, type TCardDetailResponse } from "./detail.types";
+import type { TCardDetailResponse } from "./detail.types";
+import { getCardContract } from "./detail.contract";
 
 export const cardDetailRoute = protectedProcedure
-  .meta({ scope: "cards:read", openapi: { method: "GET", path: "/cards/{slug}/", tags: ["Cards"], summary: "Card detail" } })
-  .input(ZCardDetailRequest)
-  .output(ZCardDetailResponse)
+  .meta(restMeta(getCardContract))
+  .input(getCardContract.input)
+  .output(getCardContract.output)
   .query(async ({ ctx, input }): Promise<TCardDetailResponse> => {
     const includeUserData = input.include_user_data ?? false;
     const data = await readCards(ctx.db, ctx.account.id, { include_user_data: includeUserData }, (db) =>

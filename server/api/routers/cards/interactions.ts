@@ -1,25 +1,15 @@
 import { onReplica } from "../../../db/replicas";
 import { listCardInteractions } from "../../../domain/cards/interactions";
 import { pagination } from "../../envelope";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import {
-  ZCardInteractionsRequest,
-  ZCardInteractionsResponse,
-  type TCardInteractionsResponse,
-} from "./interactions.types";
+import type { TCardInteractionsResponse } from "./interactions.types";
+import { listCardInteractionsContract } from "./interactions.contract";
 
 export const cardInteractionsRoute = protectedProcedure
-  .meta({
-    scope: "cards:read",
-    openapi: {
-      method: "GET",
-      path: "/cards/{slug}/interactions/",
-      tags: ["Cards"],
-      summary: "Interactions (signals) of a card, newest first",
-    },
-  })
-  .input(ZCardInteractionsRequest)
-  .output(ZCardInteractionsResponse)
+  .meta(restMeta(listCardInteractionsContract))
+  .input(listCardInteractionsContract.input)
+  .output(listCardInteractionsContract.output)
   .query(async ({ ctx, input }): Promise<TCardInteractionsResponse> => {
     const r = await onReplica(ctx.db, (db) =>
       listCardInteractions(db, input.slug, {

@@ -1,10 +1,12 @@
 import { listCards } from "../../../domain/cards/list";
 import { pagination } from "../../envelope";
+import { restMeta } from "../../contract";
 import { protectedProcedure, type TContext } from "../../trpc";
 import type { TAccount } from "../../../auth/caller";
-import { ZCardListBody, ZCardListRequest, ZCardListResponse, type TCardListRequest, type TCardListResponse } from "./list.types";
+import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";
+import { listCardsContract, searchCardsContract } from "./list.contract";
 
 async function run(ctx: TContext & { account: TAccount }, input: TCardListRequest): Promise<TCardListResponse> {
   const params = await withSavedFilter(ctx.db, ctx.account.id, input);
@@ -16,26 +18,14 @@ async function run(ctx: TContext & { account: TAccount }, input: TCardListReques
   };
 }
 
-const description =
-  "Filters combine with AND across groups and OR inside a group (stages OR rounds); see the spec's Cards section.";
-
 export const listCardsRoute = protectedProcedure
-  .meta({ scope: "cards:read", openapi: { method: "GET", path: "/cards/", tags: ["Cards"], summary: "List cards", description } })
-  .input(ZCardListRequest)
-  .output(ZCardListResponse)
+  .meta(restMeta(listCardsContract))
+  .input(listCardsContract.input)
+  .output(listCardsContract.output)
   .query(({ ctx, input }) => run(ctx, input));
 
 export const listCardsPostRoute = protectedProcedure
-  .meta({
-    scope: "cards:read",
-    openapi: {
-      method: "POST",
-      path: "/cards/",
-      tags: ["Cards"],
-      summary: "List cards (parameters in a JSON body, lists as arrays)",
-      description,
-    },
-  })
-  .input(ZCardListBody)
-  .output(ZCardListResponse)
+  .meta(restMeta(searchCardsContract))
+  .input(searchCardsContract.input)
+  .output(searchCardsContract.output)
   .mutation(({ ctx, input }) => run(ctx, input));

@@ -2,66 +2,67 @@ import { onReplica } from "../../../db/replicas";
 import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "../../../domain/reference/lists";
 import { listSavedFilters } from "../../../domain/userdata/filters";
 import { listFolders } from "../../../domain/userdata/folders";
+import { restMeta, type TContract } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import {
-  ZCategoriesResponse,
-  ZFiltersResponse,
-  ZFoldersResponse,
-  ZLocationsResponse,
-  ZNoParams,
-  ZSlugNameListResponse,
-  ZSourceTypesResponse,
-} from "./reference.types";
+  listCategoriesContract,
+  listFoldersContract,
+  listLocationsContract,
+  listRoundsContract,
+  listSavedFiltersContract,
+  listSourceTypesContract,
+  listStagesContract,
+} from "./reference.contract";
+import { ZNoParams } from "./reference.types";
 
-/** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/ */
+/** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/: parameterless lists. */
 
-const get = (path: `/${string}`, summary: string) =>
-  protectedProcedure.meta({ scope: "cards:read", openapi: { method: "GET", path, tags: ["Reference data"], summary } }).input(ZNoParams);
+const get = (contract: TContract<typeof ZNoParams>) => protectedProcedure.meta(restMeta(contract)).input(contract.input);
 
-export const categoriesRoute = get("/cards/categories/", "Categories: parents with their children")
-  .output(ZCategoriesResponse)
+export const categoriesRoute = get(listCategoriesContract)
+  .output(listCategoriesContract.output)
   .query(async ({ ctx }) => {
     const { data, total } = await onReplica(ctx.db, categoryTree);
     return { data, meta: { total } };
   });
 
-export const stagesRoute = get("/cards/stages/", "Stages")
-  .output(ZSlugNameListResponse)
+export const stagesRoute = get(listStagesContract)
+  .output(listStagesContract.output)
   .query(async ({ ctx }) => {
     const data = await onReplica(ctx.db, stagesList);
     return { data, meta: { total: data.length } };
   });
 
-export const roundsRoute = get("/cards/rounds/", "Rounds")
-  .output(ZSlugNameListResponse)
+export const roundsRoute = get(listRoundsContract)
+  .output(listRoundsContract.output)
   .query(async ({ ctx }) => {
     const data = await onReplica(ctx.db, roundsList);
     return { data, meta: { total: data.length } };
   });
 
-export const locationsRoute = get("/cards/locations/", "Locations: regions with their countries, states and cities")
-  .output(ZLocationsResponse)
+export const locationsRoute = get(listLocationsContract)
+  .output(listLocationsContract.output)
   .query(async ({ ctx }) => {
     const t = await onReplica(ctx.db, locationTree);
     return { data: t.data, meta: { total: t.total, us_regions_total: t.usRegions, world_regions_total: t.worldRegions } };
   });
 
-export const foldersRoute = get("/cards/folders/", "Your folders with their card counts (ids for folder_ids)")
-  .output(ZFoldersResponse)
+export const foldersRoute = get(listFoldersContract)
+  .output(listFoldersContract.output)
   .query(async ({ ctx }) => {
     const data = await listFolders(ctx.db, ctx.account.id);
     return { data, meta: { total: data.length } };
   });
 
-export const filtersRoute = get("/cards/filters/", "Your saved filters (ids for filter_id)")
-  .output(ZFiltersResponse)
+export const filtersRoute = get(listSavedFiltersContract)
+  .output(listSavedFiltersContract.output)
   .query(async ({ ctx }) => {
     const data = await listSavedFilters(ctx.db, ctx.account.id);
     return { data, meta: { total: data.length } };
   });
 
-export const sourceTypesRoute = get("/cards/source-types/", "Source types (slugs for source_types)")
-  .output(ZSourceTypesResponse)
+export const sourceTypesRoute = get(listSourceTypesContract)
+  .output(listSourceTypesContract.output)
   .query(async ({ ctx }) => {
     const data = await onReplica(ctx.db, sourceTypesList);
     return { data, meta: { total: data.length } };

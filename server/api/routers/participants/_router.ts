@@ -5,7 +5,7 @@ import { listParticipantsRoute } from "./list";
 import { participantTypesRoute } from "./participant-types";
 import { savedParticipantsRouter } from "./saved";
 
-/** Static REST paths (/participants/types/, /participants/batch/) before /participants/{slug}/: first match wins. */
+/** /v1/participants/...: participants, their types, several by slug; the workspace's saved participants. */
 export const participantsRouter = createTRPCRouter({
   list: listParticipantsRoute,
   types: participantTypesRoute,

@@ -1,19 +1,13 @@
 import { participantsBySlugs } from "../../../domain/participants/read";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { ZParticipantBatchRequest, ZParticipantBatchResponse, type TParticipantBatchResponse } from "./batch.types";
+import type { TParticipantBatchResponse } from "./batch.types";
+import { getParticipantsBatchContract } from "./batch.contract";
 
 export const participantBatchRoute = protectedProcedure
-  .meta({
-    scope: "participants:read",
-    openapi: {
-      method: "GET",
-      path: "/participants/batch/",
-      tags: ["Participants"],
-      summary: "Several participants by slug (at most 100); unknown slugs are simply absent",
-    },
-  })
-  .input(ZParticipantBatchRequest)
-  .output(ZParticipantBatchResponse)
+  .meta(restMeta(getParticipantsBatchContract))
+  .input(getParticipantsBatchContract.input)
+  .output(getParticipantsBatchContract.output)
   .query(async ({ ctx, input }): Promise<TParticipantBatchResponse> => {
     const includeUserData = input.include_user_data ?? false;
     const { data, notFound } = await participantsBySlugs(ctx.db, input.slugs, {

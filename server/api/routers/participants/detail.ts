@@ -1,20 +1,14 @@
 import { onReplica } from "../../../db/replicas";
 import { participantBySlug } from "../../../domain/participants/read";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { ZParticipantDetailRequest, ZParticipantDetailResponse, type TParticipantDetailResponse } from "./detail.types";
+import type { TParticipantDetailResponse } from "./detail.types";
+import { getParticipantContract } from "./detail.contract";
 
 export const participantDetailRoute = protectedProcedure
-  .meta({
-    scope: "participants:read",
-    openapi: {
-      method: "GET",
-      path: "/participants/{slug}/",
-      tags: ["Participants"],
-      summary: "One participant with its sources; 404 not_found for an unknown slug",
-    },
-  })
-  .input(ZParticipantDetailRequest)
-  .output(ZParticipantDetailResponse)
+  .meta(restMeta(getParticipantContract))
+  .input(getParticipantContract.input)
+  .output(getParticipantContract.output)
   .query(async ({ ctx, input }): Promise<TParticipantDetailResponse> => {
     const includeUserData = input.include_user_data ?? false;
     // Whether the caller saved it is their own data: then the primary, else a replica may answer.

@@ -1,21 +1,15 @@
 import { onReplica } from "../../../db/replicas";
 import { listParticipants } from "../../../domain/participants/list";
 import { pagination } from "../../envelope";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { toListQuery, ZListParticipantsRequest, ZListParticipantsResponse, type TListParticipantsResponse } from "./list.types";
+import { toListQuery, type TListParticipantsResponse } from "./list.types";
+import { listParticipantsContract } from "./list.contract";
 
 export const listParticipantsRoute = protectedProcedure
-  .meta({
-    scope: "participants:read",
-    openapi: {
-      method: "GET",
-      path: "/participants/",
-      tags: ["Participants"],
-      summary: "List participants (funds, investors, angels...) with filters, text search and sorting",
-    },
-  })
-  .input(ZListParticipantsRequest)
-  .output(ZListParticipantsResponse)
+  .meta(restMeta(listParticipantsContract))
+  .input(listParticipantsContract.input)
+  .output(listParticipantsContract.output)
   .query(async ({ ctx, input }): Promise<TListParticipantsResponse> => {
     const query = toListQuery(input);
     // Saved participants are the caller's own data: read on the primary; the rest may go to a replica.

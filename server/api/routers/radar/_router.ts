@@ -19,7 +19,7 @@ import {
 import { radarQuotaRoute } from "./quota";
 import { updatesFeedRoute, updatesMetaRoute } from "./updates";
 
-/** Static REST paths (bulk, bulk-tracking, bulk-delete, updates/meta) before parameterised ones: first match wins. */
+/** /v1/radar/...: the tracking quota, applications, connections and the updates feed. */
 export const radarRouter = createTRPCRouter({
   quota: radarQuotaRoute,
   createApplication: createApplicationRoute,

@@ -2,29 +2,15 @@ import { createApplications } from "../../../domain/radar/create";
 import { parseBulkItem, toApplicationInput } from "../../../domain/radar/identifiers";
 import { readQuota } from "../../../domain/radar/quota";
 import { AppError } from "../../../lib/errors";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import {
-  ZBulkCreateRequest,
-  ZBulkCreateResponse,
-  ZCreateApplicationRequest,
-  ZCreateApplicationResponse,
-  type TBulkCreateResponse,
-  type TCreateApplicationResponse,
-} from "./applications-create.types";
-import { RADAR_TAGS } from "./radar.types";
+import type { TBulkCreateResponse, TCreateApplicationResponse } from "./applications-create.types";
+import { createRadarApplicationContract, createRadarApplicationsBulkContract } from "./applications-create.contract";
 
 export const createApplicationRoute = protectedProcedure
-  .meta({
-    scope: "radar:write",
-    openapi: {
-      method: "POST",
-      path: "/radar/applications/",
-      tags: RADAR_TAGS,
-      summary: "Follow a profile: queued when tracking (default); an already tracked profile returns its connection",
-    },
-  })
-  .input(ZCreateApplicationRequest)
-  .output(ZCreateApplicationResponse)
+  .meta(restMeta(createRadarApplicationContract))
+  .input(createRadarApplicationContract.input)
+  .output(createRadarApplicationContract.output)
   .mutation(async ({ ctx, input }): Promise<TCreateApplicationResponse> => {
     const { source, ...fields } = input;
     const outcome = await createApplications(ctx.db, ctx.account.id, source, [toApplicationInput(source, fields)]);
@@ -37,17 +23,9 @@ export const createApplicationRoute = protectedProcedure
   });
 
 export const bulkCreateApplicationsRoute = protectedProcedure
-  .meta({
-    scope: "radar:write",
-    openapi: {
-      method: "POST",
-      path: "/radar/applications/bulk/",
-      tags: RADAR_TAGS,
-      summary: "Follow several profiles of one source: data {created, existing, errors} (errors by item index)",
-    },
-  })
-  .input(ZBulkCreateRequest)
-  .output(ZBulkCreateResponse)
+  .meta(restMeta(createRadarApplicationsBulkContract))
+  .input(createRadarApplicationsBulkContract.input)
+  .output(createRadarApplicationsBulkContract.output)
   .mutation(async ({ ctx, input }): Promise<TBulkCreateResponse> => {
     const items = input.applications.map((raw) => {
       try {

@@ -125,5 +125,3 @@ export const ZUpdate = z.object({
     card_slug: z.string().nullable().optional().describe("network_a: a card of this person, when there is one"),
   }),
 });
-
-export const RADAR_TAGS = ["Radar"];

@@ -3,7 +3,7 @@ import { listCollectionsRoute } from "./collections";
 import { getProfileRoute } from "./profile";
 import { listProfilesRoute } from "./profiles";
 
-/** Raw data (spec: Raw data: network profiles). Static paths before /network_a/profiles/{id}/. */
+/** Raw data (spec: Raw data: network profiles): collections, founder profiles, one profile. */
 export const rawDataRouter = createTRPCRouter({
   collections: listCollectionsRoute,
   profiles: listProfilesRoute,

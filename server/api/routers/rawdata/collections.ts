@@ -1,21 +1,15 @@
 import { onReplica } from "../../../db/replicas";
 import { listCollectionsFor } from "../../../domain/rawdata/collections";
 import { parsePage } from "../../../domain/rawdata/query";
+import { restMeta } from "../../contract";
 import { rawDataProcedure } from "../../trpc";
-import { ZListCollectionsRequest, ZListCollectionsResponse, type TListCollectionsResponse } from "./collections.types";
+import type { TListCollectionsResponse } from "./collections.types";
+import { listCollectionsContract } from "./collections.contract";
 
 export const listCollectionsRoute = rawDataProcedure
-  .meta({
-    scope: "network_a:read",
-    openapi: {
-      method: "GET",
-      path: "/network_a/collections/",
-      tags: ["Raw data"],
-      summary: "Active collections available to the account: shared ones and private ones assigned to it (restricted)",
-    },
-  })
-  .input(ZListCollectionsRequest)
-  .output(ZListCollectionsResponse)
+  .meta(restMeta(listCollectionsContract))
+  .input(listCollectionsContract.input)
+  .output(listCollectionsContract.output)
   .query(async ({ ctx, input }): Promise<TListCollectionsResponse> => {
     const page = parsePage(input);
     const { items, total, fetched } = await onReplica(ctx.db, (db) => listCollectionsFor(db, ctx.account.id, page));

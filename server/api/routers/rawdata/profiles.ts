@@ -1,21 +1,15 @@
 import { onReplica } from "../../../db/replicas";
 import { listProfiles } from "../../../domain/rawdata/profiles";
 import { parseProfileQuery } from "../../../domain/rawdata/query";
+import { restMeta } from "../../contract";
 import { rawDataProcedure } from "../../trpc";
-import { ZListProfilesRequest, ZListProfilesResponse, type TListProfilesResponse } from "./profiles.types";
+import type { TListProfilesResponse } from "./profiles.types";
+import { listFounderProfilesContract } from "./profiles.contract";
 
 export const listProfilesRoute = rawDataProcedure
-  .meta({
-    scope: "network_a:read",
-    openapi: {
-      method: "GET",
-      path: "/network_a/profiles/",
-      tags: ["Raw data"],
-      summary: "List founder profiles, or read collections with ?collection= (restricted)",
-    },
-  })
-  .input(ZListProfilesRequest)
-  .output(ZListProfilesResponse)
+  .meta(restMeta(listFounderProfilesContract))
+  .input(listFounderProfilesContract.input)
+  .output(listFounderProfilesContract.output)
   .query(
     async ({ ctx, input }): Promise<TListProfilesResponse> => onReplica(ctx.db, (db) => listProfiles(db, ctx.account, parseProfileQuery(input))),
   );

@@ -2,8 +2,10 @@ import { scopesAllow } from "../../../auth/oauth/scopes";
 import { capabilitiesFor } from "../../../domain/access/catalog";
 import { readAccess } from "../../../domain/access/quota";
 import { iso } from "../../../lib/format";
+import { restMeta } from "../../contract";
 import { authedProcedure, type TContext } from "../../trpc";
-import { ZValidateTokenRequest, ZValidateTokenResponse, type TAuth, type TValidateTokenResponse } from "./validate.types";
+import type { TAuth, TValidateTokenResponse } from "./validate.types";
+import { validateTokenContract } from "./validate.contract";
 
 /** How the request authenticated: an OAuth token names its app, scopes and expiry. */
 function authOf(caller: TContext["caller"]): TAuth {
@@ -15,17 +17,9 @@ function authOf(caller: TContext["caller"]): TAuth {
 }
 
 export const validateTokenRoute = authedProcedure
-  .meta({
-    scope: "none",
-    openapi: {
-      method: "GET",
-      path: "/token/validate/",
-      tags: ["Utilities"],
-      summary: "Validate the token; returns its access (plan and quota), capabilities and scope",
-    },
-  })
-  .input(ZValidateTokenRequest)
-  .output(ZValidateTokenResponse)
+  .meta(restMeta(validateTokenContract))
+  .input(validateTokenContract.input)
+  .output(validateTokenContract.output)
   .query(async ({ ctx }): Promise<TValidateTokenResponse> => {
     // The validation request itself has been counted already (token callers); sessions only read.
     const { resetAt: _resetAt, ...access } = ctx.access ?? (await readAccess(ctx.db, ctx.account));

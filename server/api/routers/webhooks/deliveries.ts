@@ -1,19 +1,19 @@
 import { listDeliveries, redeliver, sendTest } from "../../../domain/webhooks/deliveries";
 import { pagination } from "../../envelope";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
-import { webhookMeta } from "./endpoints";
-import { ZDeliveryListResponse, ZDeliveryResponse, ZListDeliveriesRequest, ZRedeliverRequest, ZWebhookIdRequest } from "./webhooks.types";
+import { listWebhookDeliveriesContract, redeliverWebhookContract, testWebhookContract } from "./deliveries.contract";
 
 export const testWebhookRoute = protectedProcedure
-  .meta(webhookMeta("POST", "/webhooks/{id}/test/", "Send a ping event to the endpoint (queued at once)"))
-  .input(ZWebhookIdRequest)
-  .output(ZDeliveryResponse)
+  .meta(restMeta(testWebhookContract))
+  .input(testWebhookContract.input)
+  .output(testWebhookContract.output)
   .mutation(async ({ ctx, input }) => ({ data: await sendTest(ctx.db, ctx.account.id, input.id) }));
 
 export const listDeliveriesRoute = protectedProcedure
-  .meta(webhookMeta("GET", "/webhooks/{id}/deliveries/", "The endpoint's deliveries, newest first (status, event filters)"))
-  .input(ZListDeliveriesRequest)
-  .output(ZDeliveryListResponse)
+  .meta(restMeta(listWebhookDeliveriesContract))
+  .input(listWebhookDeliveriesContract.input)
+  .output(listWebhookDeliveriesContract.output)
   .query(async ({ ctx, input }) => {
     const r = await listDeliveries(ctx.db, ctx.account.id, input.id, {
       limit: input.limit,
@@ -26,7 +26,7 @@ export const listDeliveriesRoute = protectedProcedure
   });
 
 export const redeliverRoute = protectedProcedure
-  .meta(webhookMeta("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "Send a delivery again (same body and webhook-id), queued at once"))
-  .input(ZRedeliverRequest)
-  .output(ZDeliveryResponse)
+  .meta(restMeta(redeliverWebhookContract))
+  .input(redeliverWebhookContract.input)
+  .output(redeliverWebhookContract.output)
   .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id) }));

@@ -7,64 +7,57 @@ import {
   updateEndpoint,
 } from "../../../domain/webhooks/endpoints";
 import type { TWebhookEvent } from "../../../domain/webhooks/events";
+import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import {
-  WEBHOOK_TAGS,
-  ZCreateWebhookRequest,
-  ZUpdateWebhookRequest,
-  ZWebhookDeletedResponse,
-  ZWebhookIdRequest,
-  ZWebhookListResponse,
-  ZWebhookResponse,
-  ZWebhookWithSecretResponse,
-} from "./webhooks.types";
-import { z } from "zod";
-
-export const webhookMeta = (method: "GET" | "PATCH" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({
-  scope: "webhooks:manage" as const,
-  openapi: { method, path, tags: WEBHOOK_TAGS, summary },
-});
+  createWebhookContract,
+  deleteWebhookContract,
+  getWebhookContract,
+  listWebhooksContract,
+  rotateWebhookSecretContract,
+  updateWebhookContract,
+} from "./endpoints.contract";
 
 export const createWebhookRoute = protectedProcedure
-  .meta(webhookMeta("POST", "/webhooks/", "Create a webhook endpoint {url, events, description?}; answers its signing secret once"))
-  .input(ZCreateWebhookRequest)
-  .output(ZWebhookWithSecretResponse)
+  .meta(restMeta(createWebhookContract))
+  .input(createWebhookContract.input)
+  .output(createWebhookContract.output)
   .mutation(async ({ ctx, input }) => ({
     data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events: input.events as TWebhookEvent[] }),
   }));
 
 export const listWebhooksRoute = protectedProcedure
-  .meta(webhookMeta("GET", "/webhooks/", "The account's webhook endpoints"))
-  .input(z.object({}).strict())
-  .output(ZWebhookListResponse)
+  .meta(restMeta(listWebhooksContract))
+  .input(listWebhooksContract.input)
+  .output(listWebhooksContract.output)
   .query(async ({ ctx }) => {
     const data = await listEndpoints(ctx.db, ctx.account.id);
     return { data, meta: { total: data.length } };
   });
 
 export const getWebhookRoute = protectedProcedure
-  .meta(webhookMeta("GET", "/webhooks/{id}/", "One webhook endpoint"))
-  .input(ZWebhookIdRequest)
-  .output(ZWebhookResponse)
+  .meta(restMeta(getWebhookContract))
+  .input(getWebhookContract.input)
+  .output(getWebhookContract.output)
   .query(async ({ ctx, input }) => ({ data: await getEndpoint(ctx.db, ctx.account.id, input.id) }));
 
 export const updateWebhookRoute = protectedProcedure
-  .meta(webhookMeta("PATCH", "/webhooks/{id}/", "Change url, events, description or enabled (enabling resumes deliveries)"))
-  .input(ZUpdateWebhookRequest)
-  .output(ZWebhookResponse)
+  .meta(restMeta(updateWebhookContract))
+  .input(updateWebhookContract.input)
+  .output(updateWebhookContract.output)
   .mutation(async ({ ctx, input }) => {
     const { id, events, ...rest } = input;
     return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events: events as TWebhookEvent[] | undefined }) };
   });
 
 export const deleteWebhookRoute = protectedProcedure
-  .meta(webhookMeta("DELETE", "/webhooks/{id}/", "Delete a webhook endpoint and its delivery log"))
-  .input(ZWebhookIdRequest)
-  .output(ZWebhookDeletedResponse)
+  .meta(restMeta(deleteWebhookContract))
+  .input(deleteWebhookContract.input)
+  .output(deleteWebhookContract.output)
   .mutation(async ({ ctx, input }) => ({ data: await deleteEndpoint(ctx.db, ctx.account.id, input.id) }));
 
 export const rotateWebhookSecretRoute = protectedProcedure
-  .meta(webhookMeta("POST", "/webhooks/{id}/rotate-secret/", "New signing secret (answered once); the previous one also signs for 24 hours"))
-  .input(ZWebhookIdRequest)
-  .output(ZWebhookWithSecretResponse)
+  .meta(restMeta(rotateWebhookSecretContract))
+  .input(rotateWebhookSecretContract.input)
+  .output(rotateWebhookSecretContract.output)
   .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.db, ctx.account.id, input.id) }));

@@ -7,8 +7,6 @@ import { zBool, zChoice, zLimit, zOffset, zPathId } from "../../params";
 
 /** Schemas of the webhook procedures (/v1/webhooks/...): bodies are typed JSON, never coerced. */
 
-export const WEBHOOK_TAGS = ["Webhooks"];
-
 const EVENT_LIST = SUBSCRIBABLE_EVENTS.join(", ");
 
 const zUrl = () =>

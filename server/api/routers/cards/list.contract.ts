@@ -1,13 +1,51 @@
-import type { TExampleTable } from "./types";
+import { defineContract, TOOL_PAGING, type TOperationDoc } from "../../contract";
+import { ZCardListBody, ZCardListRequest, ZCardListResponse } from "./list.types";
 
-/**
- * Examples of the card operations (GET and POST /v1/cards/, a card, its interactions).
- * Values as the demo data has them; tests/openapi/examples.test.ts parses each with the
- * procedure's own zod schemas.
- */
+/** GET and POST /v1/cards/: one list of cards, its parameters in the query or in a JSON body. */
 
-export const CARD_EXAMPLES: TExampleTable = {
-  listCards: {
+const LIST_DESCRIPTION = `Returns one page of cards (\`data\`), the \`pagination\` object and \`meta\` (the effective
+\`sort\`, the returned \`fields\`, and \`semantic\` when semantic search is on).
+
+**Filters.** Different filter groups combine with AND; values inside one group combine with OR;
+\`stages\` and \`rounds\` combine with OR with each other. A parent category includes its children and
+a region includes its locations. \`filter_id\` applies one of your saved filters (GET /v1/cards/filters/);
+parameters given explicitly win over the saved ones.
+
+**Search.** \`search\` matches every word in the name or description (the last word as a prefix).
+With \`semantic=true\` the other filters apply first, then the cards are ranked by cosine similarity to
+\`search\`, those under \`min_similarity\` are dropped and each item carries \`similarity\`; the ranked list
+holds at most 100 cards. 503 \`semantic_unavailable\` when embeddings are unavailable.
+
+**Paging.** \`limit\` (default 20, at most 100) and \`offset\`; \`pagination.has_next\` says whether another
+page follows. \`include_total=false\` skips the count (\`pagination.total\` is then null).
+
+**Shape.** \`view=compact\` returns only id, slug, name, public_url, stage, round, interactions_count and
+last_interaction_at; \`fields\` selects top-level fields (and wins over \`view\`). \`include_user_data=true\`
+adds your likes, notes and folders as \`user_data\`.`;
+
+const list = (operationId: string, summary: string, extra: string): TOperationDoc => ({
+  operationId,
+  tag: "Cards",
+  summary,
+  description: `${extra}\n\n${LIST_DESCRIPTION}`,
+  returns: "A page of cards with pagination and meta",
+  errors: ["ValidationError", "PermissionDenied", "SemanticUnavailable"],
+  page: { default: 20, max: 100 },
+});
+
+export const listCardsContract = defineContract({
+  method: "GET",
+  path: "/cards/",
+  scope: "cards:read",
+  input: ZCardListRequest,
+  output: ZCardListResponse,
+  ...list(
+    "listCards",
+    "List cards",
+    "Lists cards with filters, sorting, text and semantic search. List parameters are comma-separated (`stages=seed,mvp`).",
+  ),
+  catalog: { capability: "cards", order: 1, description: "List cards" },
+  examples: {
     params: { stages: ["idea", "prototype"], sort: "latest_signal_date:desc", limit: 2, offset: 0 },
     response: {
       data: [
@@ -109,7 +147,39 @@ export const CARD_EXAMPLES: TExampleTable = {
       },
     },
   },
-  searchCards: {
+});
+
+export const searchCardsContract = defineContract({
+  method: "POST",
+  path: "/cards/",
+  scope: "cards:read",
+  input: ZCardListBody,
+  output: ZCardListResponse,
+  ...list(
+    "searchCards",
+    "List cards (parameters in a JSON body)",
+    "The same list as GET /v1/cards/, for long filters: the parameters are sent as a JSON object, lists as arrays (a comma-separated string is accepted too) and `semantic` as a JSON boolean. Nothing is created.",
+  ),
+  catalog: { capability: "cards", order: 2, description: "List cards with parameters in a JSON body" },
+  tools: [
+    {
+      name: "search_cards",
+      title: "Search cards",
+      description: [
+        "Searches the curated cards (startups and projects) and returns one page of them, newest signal first by default.",
+        "Filters combine with AND across parameters and OR inside a list: `stages`, `rounds`, `categories`, `locations`,",
+        "`participants` and `source_types` take slugs from list_reference (or participant slugs from search_participants);",
+        "`search` is a keyword search, with `semantic: true` a search by meaning (ranked by similarity, `min_similarity` 0..1);",
+        "`featured`, `new`, `trending`, `min_signals`/`max_signals` and the `*_after`/`*_before` dates (YYYY-MM-DD) narrow further;",
+        "`folder_ids` and `filter_id` use the account's folders and saved filters. `sort` is a preset (trending, recent,",
+        "most_active) or `field:asc|desc` over created_at, updated_at, name, interactions_count, latest_signal_date.",
+        "`view: compact` or `fields` trims each card. `include_total: false` skips the count (faster).",
+        `${TOOL_PAGING} At most 100 cards a page (default 20). get_card gives one card in full.`,
+      ].join(" "),
+      readOnly: true,
+    },
+  ],
+  examples: {
     body: {
       stages: ["idea", "prototype"],
       categories: ["defi"],
@@ -148,113 +218,4 @@ export const CARD_EXAMPLES: TExampleTable = {
       },
     },
   },
-  getCard: {
-    params: { slug: "rivetai-mk", include_user_data: false },
-    response: {
-      data: {
-        id: 94,
-        slug: "rivetai-mk",
-        name: "Rivetai",
-        public_url: "http://localhost:3000/cards/rivetai-mk",
-        description: "Real-time DAO treasury management for protocol teams. Growing 20% month over month.",
-        image: "https://images.example/cards/rivetai-mk.png",
-        url: "https://rivetai-mk.example",
-        interactions_count: 20,
-        trending: false,
-        stage: { name: "Idea", slug: "idea" },
-        round: { name: "Bootstrapped", slug: "bootstrapped" },
-        categories: [{ name: "DeFi", slug: "defi" }, { name: "Web3", slug: "web3" }],
-        location: {
-          formatted: "Chicago, IL, United States",
-          slug: "chicago",
-          city: "Chicago",
-          state: "IL",
-          country: "United States",
-          region: "US Central",
-          region_slug: "us-central",
-          type: "city",
-        },
-        created_at: "2026-09-26T23:46:49.750Z",
-        updated_at: "2026-11-24T23:59:57.011Z",
-        last_round: null,
-        last_interaction_at: "2026-11-24T23:59:57.011Z",
-        first_interaction_at: "2026-09-27T23:11:02.005Z",
-        social_links: [{ key: "website", name: "Website", url: "https://rivetai-mk.example" }],
-        open_to_intro: false,
-        has_intro_request: false,
-        people: [
-          {
-            id: 3249,
-            name: "Jack Haddad",
-            type: "founder",
-            image: null,
-            microblog_url: "https://network-b.example/jack-haddadmk",
-            network_a_url: "https://network-a.example/in/jack-haddadmk",
-            business_db_url: null,
-            reference_url: null,
-            code_host_url: null,
-            email: null,
-            bio: "Founder and CEO; previously at Stackwise.",
-          },
-          {
-            id: 3250,
-            name: "Daniel Dlamini",
-            type: "cofounder",
-            image: "https://images.example/people/daniel-dlaminimk.jpg",
-            microblog_url: "https://network-b.example/daniel-dlaminimk",
-            network_a_url: "https://network-a.example/in/daniel-dlaminimk",
-            business_db_url: null,
-            reference_url: null,
-            code_host_url: null,
-            email: "daniel@rivetai-mk.example",
-            bio: "Co-founder; previously at Greenfield Energy.",
-          },
-        ],
-        more: { team_size: 84, founded_year: 2025, business_model: "B2C" },
-        employment_data: { headcount: 84, open_roles: 5, headcount_growth_6m: 0.41 },
-        interactions: [
-          {
-            id: 8855,
-            created_at: "2026-11-24T23:59:57.011Z",
-            participant: { name: "Launch Program", slug: "launch-program-25", type: "accelerator" },
-            associated_participant: null,
-          },
-          {
-            id: 8992,
-            created_at: "2026-11-24T17:34:55.008Z",
-            participant: { name: "Anna Lindqvist", slug: "anna-lindqvist-7n", type: "angel" },
-            associated_participant: null,
-          },
-        ],
-        has_more_interactions: false,
-      },
-      meta: { include_user_data: false },
-    },
-  },
-  listCardInteractions: {
-    params: { slug: "rivetai-mk", limit: 3, offset: 0 },
-    response: {
-      data: [
-        {
-          id: 8855,
-          created_at: "2026-11-24T23:59:57.011Z",
-          participant: { name: "Launch Program", slug: "launch-program-25", type: "accelerator" },
-          associated_participant: null,
-        },
-        {
-          id: 8992,
-          created_at: "2026-11-24T17:34:55.008Z",
-          participant: { name: "Anna Lindqvist", slug: "anna-lindqvist-7n", type: "angel" },
-          associated_participant: null,
-        },
-        {
-          id: 8071,
-          created_at: "2026-11-24T10:50:41.014Z",
-          participant: { name: "Lea Virtanen", slug: "lea-virtanen-7h", type: "investor" },
-          associated_participant: { name: "Evergreen Seed Fund", slug: "evergreen-seed-fund-7b", type: "fund" },
-        },
-      ],
-      pagination: { limit: 3, offset: 0, total: 20, has_next: true },
-    },
-  },
-};
+});

@@ -1,11 +1,9 @@
-import type { TExampleTable } from "./types";
-
 /**
- * Examples of the webhook operations (/v1/webhooks/...). tests/openapi/examples.test.ts parses each
- * with the procedure's own zod schemas.
+ * Values shared by the webhook examples (an endpoint, its secret, deliveries), as the service
+ * answers them; tests/openapi/examples.test.ts parses every example with the procedure's schemas.
  */
 
-const endpoint = {
+export const endpoint = {
   id: 3,
   url: "https://hooks.example.com/venture-monitor",
   description: "Radar updates to the CRM",
@@ -16,15 +14,15 @@ const endpoint = {
   updated_at: "2026-11-25T14:18:21.827Z",
 };
 
-const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
-const pingBody = {
+export const pingBody = {
   type: "ping",
   timestamp: "2026-11-25T14:20:02.114Z",
   data: { endpoint_id: 3, message: "This is a test event from Venture Monitor." },
 };
 
-const delivered = {
+export const delivered = {
   id: 41,
   event: "radar.update.created",
   webhook_id: "msg_2b8RmYc0xkq3VnJ1dJ8wQw",
@@ -63,7 +61,7 @@ const delivered = {
   },
 };
 
-const pending = {
+export const pending = {
   id: 42,
   event: "ping",
   webhook_id: "msg_Qm4y1cJ7bq9xTn2WkPzR0g",
@@ -78,51 +76,4 @@ const pending = {
   next_attempt_at: "2026-11-25T14:20:02.114Z",
   delivered_at: null,
   request: { headers: null, body: pingBody },
-};
-
-export const WEBHOOK_EXAMPLES: TExampleTable = {
-  createWebhook: {
-    body: { url: endpoint.url, events: endpoint.events, description: endpoint.description },
-    response: { data: { ...endpoint, secret: SECRET } },
-  },
-  listWebhooks: { response: { data: [endpoint], meta: { total: 1 } } },
-  getWebhook: { params: { id: 3 }, response: { data: endpoint } },
-  updateWebhook: {
-    params: { id: 3 },
-    body: { enabled: false },
-    response: { data: { ...endpoint, enabled: false, disabled_reason: "Disabled by the account.", updated_at: "2026-11-25T15:02:40.511Z" } },
-  },
-  deleteWebhook: { params: { id: 3 }, response: { data: { id: 3, deleted: true } } },
-  testWebhook: { params: { id: 3 }, response: { data: pending } },
-  rotateWebhookSecret: {
-    params: { id: 3 },
-    response: { data: { ...endpoint, secret: "whsec_o2FfR1pZ0gWcUe7mKk9yN4vTq8sBxLhA", updated_at: "2026-11-25T15:10:00.000Z" } },
-  },
-  listWebhookDeliveries: {
-    params: { id: 3, status: "succeeded" },
-    response: {
-      data: [delivered],
-      pagination: { limit: 50, offset: 0, total: 1, has_next: false },
-      meta: { webhook_id: 3 },
-    },
-  },
-  redeliverWebhook: {
-    params: { id: 3, delivery_id: 41 },
-    response: {
-      data: {
-        ...delivered,
-        id: 43,
-        status: "pending",
-        attempts: 0,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        created_at: "2026-11-25T15:12:00.000Z",
-        last_attempt_at: null,
-        next_attempt_at: "2026-11-25T15:12:00.000Z",
-        delivered_at: null,
-        request: { headers: null, body: delivered.request.body },
-      },
-    },
-  },
 };

@@ -1,0 +1,28 @@
+import type { TOperationDoc } from "../../contract";
+import type { TErrorResponseName } from "../../rest/oas/components";
+
+/** Text shared by the webhook contracts (/v1/webhooks/...): endpoints that receive signed events, their delivery log. */
+
+export const webhookDoc = (
+  operationId: string,
+  summary: string,
+  description: string,
+  returns: string,
+  errors: TErrorResponseName[],
+  page?: TOperationDoc["page"],
+): TOperationDoc => ({
+  operationId,
+  tag: "Webhooks",
+  summary,
+  description,
+  returns,
+  errors: ["PermissionDenied", ...errors],
+  ...(page ? { page } : {}),
+});
+
+export const EVENTS = `Events: \`radar.update.created\`, \`radar.connection.created\`, \`radar.application.failed\`,
+\`saved_filter.cards_matched\` (\`ping\` is sent by the test operation only).`;
+export const URL_RULES = `The \`url\` is http or https, and its host must resolve to public addresses only: loopback,
+private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
+\`validation_error\` (unless the server runs with \`WEBHOOKS_ALLOW_PRIVATE=1\`).`;
+export const ONE = "Another account's endpoint is not found. These management calls count against the quota; deliveries never do.";
