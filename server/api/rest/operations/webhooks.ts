@@ -22,6 +22,9 @@ const op = (
 
 const EVENTS = `Events: \`radar.update.created\`, \`radar.connection.created\`, \`radar.application.failed\`,
 \`saved_filter.cards_matched\` (\`ping\` is sent by the test operation only).`;
+const EVENT_SCOPES = `With an OAuth access token, subscribing to an event also needs the scope that reads its data:
+\`radar:read\` for the \`radar.*\` events, \`cards:read\` for \`saved_filter.cards_matched\` (403
+\`permission_denied\`, \`insufficient_scope\`, otherwise).`;
 const URL_RULES = `The \`url\` is http or https, and its host must resolve to public addresses only: loopback,
 private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
 \`validation_error\` (unless the server runs with \`WEBHOOKS_ALLOW_PRIVATE=1\`).`;
@@ -34,7 +37,7 @@ export const WEBHOOK_OPERATIONS: TOperationTable = {
     `Creates an endpoint that receives the listed \`events\` as signed POST requests (Standard Webhooks:
 headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). The answer carries the signing
 \`secret\` (\`whsec_...\`) once: store it, it is never shown again (rotate it to get a new one).
-${EVENTS} ${URL_RULES} An account has at most 20 endpoints.`,
+${EVENTS} ${EVENT_SCOPES} ${URL_RULES} An account has at most 20 endpoints.`,
     "The new endpoint with its signing secret",
     ["ValidationError"],
   ),
@@ -54,7 +57,8 @@ ${EVENTS} ${URL_RULES} An account has at most 20 endpoints.`,
     "Change a webhook endpoint",
     `Changes the given fields: \`url\`, \`events\`, \`description\`, \`enabled\`. Disabling pauses deliveries
 (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
-(every delivery failed for 5 days; \`disabled_reason\` says so). ${URL_RULES} ${ONE}`,
+(every delivery failed for 5 days; \`disabled_reason\` says so). ${EVENT_SCOPES} A new \`url\` without
+\`events\` needs the scopes of the events already subscribed. ${URL_RULES} ${ONE}`,
     "The endpoint",
     ["ValidationError", "NotFound"],
   ),
@@ -88,7 +92,8 @@ without rejecting deliveries. ${ONE}`,
     `Returns the endpoint's deliveries, newest first: the event, \`status\` (pending, delivering, succeeded,
 failed), \`attempts\`, the last response's status and first 1 KB of its body, or the \`error\` when
 there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
-the last attempt, body). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+the last attempt, body; the body is null for an OAuth access token without the read scope of the
+event's data: \`radar:read\` for \`radar.*\`, \`cards:read\` for \`saved_filter.cards_matched\`). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
 Filters: \`status\`, \`event\`. Paging: \`limit\` (default 50, at most 100), \`offset\`, \`include_total\`. ${ONE}`,
     "A page of deliveries with pagination",
     ["ValidationError", "NotFound"],

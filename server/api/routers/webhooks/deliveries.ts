@@ -2,6 +2,7 @@ import { listDeliveries, redeliver, sendTest } from "../../../domain/webhooks/de
 import { pagination } from "../../envelope";
 import { protectedProcedure } from "../../trpc";
 import { webhookMeta } from "./endpoints";
+import { heldScopes } from "./event-scopes";
 import { ZDeliveryListResponse, ZDeliveryResponse, ZListDeliveriesRequest, ZRedeliverRequest, ZWebhookIdRequest } from "./webhooks.types";
 
 export const testWebhookRoute = protectedProcedure
@@ -21,6 +22,7 @@ export const listDeliveriesRoute = protectedProcedure
       includeTotal: input.include_total ?? true,
       status: input.status,
       event: input.event,
+      held: heldScopes(ctx.caller),
     });
     return { data: r.data, pagination: pagination(input.limit, input.offset, r.total, r.fetched), meta: { webhook_id: input.id } };
   });
@@ -29,4 +31,4 @@ export const redeliverRoute = protectedProcedure
   .meta(webhookMeta("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver/", "Send a delivery again (same body and webhook-id), queued at once"))
   .input(ZRedeliverRequest)
   .output(ZDeliveryResponse)
-  .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id, heldScopes(ctx.caller)) }));

@@ -8,6 +8,7 @@ import {
 } from "../../../domain/webhooks/endpoints";
 import type { TWebhookEvent } from "../../../domain/webhooks/events";
 import { protectedProcedure } from "../../trpc";
+import { assertEventScopes } from "./event-scopes";
 import {
   WEBHOOK_TAGS,
   ZCreateWebhookRequest,
@@ -29,9 +30,11 @@ export const createWebhookRoute = protectedProcedure
   .meta(webhookMeta("POST", "/webhooks/", "Create a webhook endpoint {url, events, description?}; answers its signing secret once"))
   .input(ZCreateWebhookRequest)
   .output(ZWebhookWithSecretResponse)
-  .mutation(async ({ ctx, input }) => ({
-    data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events: input.events as TWebhookEvent[] }),
-  }));
+  .mutation(async ({ ctx, input }) => {
+    const events = input.events as TWebhookEvent[];
+    assertEventScopes(ctx.caller, events);
+    return { data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events }) };
+  });
 
 export const listWebhooksRoute = protectedProcedure
   .meta(webhookMeta("GET", "/webhooks/", "The account's webhook endpoints"))
@@ -53,8 +56,12 @@ export const updateWebhookRoute = protectedProcedure
   .input(ZUpdateWebhookRequest)
   .output(ZWebhookResponse)
   .mutation(async ({ ctx, input }) => {
-    const { id, events, ...rest } = input;
-    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events: events as TWebhookEvent[] | undefined }) };
+    const { id, ...rest } = input;
+    const events = input.events as TWebhookEvent[] | undefined;
+    // New events are subscribed; a new URL receives the events already subscribed.
+    if (events !== undefined) assertEventScopes(ctx.caller, events);
+    else if (input.url !== undefined) assertEventScopes(ctx.caller, (await getEndpoint(ctx.db, ctx.account.id, id)).events);
+    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events }) };
   });
 
 export const deleteWebhookRoute = protectedProcedure
