@@ -846,7 +846,8 @@ export interface paths {
          *     `radar:read` for the `radar.*` events, `cards:read` for `saved_filter.cards_matched` (403
          *     `permission_denied`, `insufficient_scope`, otherwise). The `url` is http or https, and its host must resolve to public addresses only: loopback,
          *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
-         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). An account has at most 20 endpoints.
+         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). An account has at most 20 endpoints: one more is refused with 400 `validation_error`
+         *     naming `url`.
          */
         post: operations["createWebhook"];
         delete?: never;

@@ -37,7 +37,8 @@ export const WEBHOOK_OPERATIONS: TOperationTable = {
     `Creates an endpoint that receives the listed \`events\` as signed POST requests (Standard Webhooks:
 headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). The answer carries the signing
 \`secret\` (\`whsec_...\`) once: store it, it is never shown again (rotate it to get a new one).
-${EVENTS} ${EVENT_SCOPES} ${URL_RULES} An account has at most 20 endpoints.`,
+${EVENTS} ${EVENT_SCOPES} ${URL_RULES} An account has at most 20 endpoints: one more is refused with 400 \`validation_error\`
+naming \`url\`.`,
     "The new endpoint with its signing secret",
     ["ValidationError"],
   ),
