@@ -842,9 +842,12 @@ export interface paths {
          *     headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer carries the signing
          *     `secret` (`whsec_...`) once: store it, it is never shown again (rotate it to get a new one).
          *     Events: `radar.update.created`, `radar.connection.created`, `radar.application.failed`,
-         *     `saved_filter.cards_matched` (`ping` is sent by the test operation only). The `url` is http or https, and its host must resolve to public addresses only: loopback,
+         *     `saved_filter.cards_matched` (`ping` is sent by the test operation only). With an OAuth access token, subscribing to an event also needs the scope that reads its data:
+         *     `radar:read` for the `radar.*` events, `cards:read` for `saved_filter.cards_matched` (403
+         *     `permission_denied`, `insufficient_scope`, otherwise). The `url` is http or https, and its host must resolve to public addresses only: loopback,
          *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
-         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). An account has at most 20 endpoints.
+         *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). An account has at most 20 endpoints: one more is refused with 400 `validation_error`
+         *     naming `url`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -878,7 +881,10 @@ export interface paths {
          * Change a webhook endpoint
          * @description Changes the given fields: `url`, `events`, `description`, `enabled`. Disabling pauses deliveries
          *     (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
-         *     (every delivery failed for 5 days; `disabled_reason` says so). The `url` is http or https, and its host must resolve to public addresses only: loopback,
+         *     (every delivery failed for 5 days; `disabled_reason` says so). With an OAuth access token, subscribing to an event also needs the scope that reads its data:
+         *     `radar:read` for the `radar.*` events, `cards:read` for `saved_filter.cards_matched` (403
+         *     `permission_denied`, `insufficient_scope`, otherwise). A new `url` without
+         *     `events` needs the scopes of the events already subscribed. The `url` is http or https, and its host must resolve to public addresses only: loopback,
          *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
          *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
@@ -940,7 +946,8 @@ export interface paths {
          * @description Returns the endpoint's deliveries, newest first: the event, `status` (pending, delivering, succeeded,
          *     failed), `attempts`, the last response's status and first 1 KB of its body, or the `error` when
          *     there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
-         *     the last attempt, body). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+         *     the last attempt, body; the body is null for an OAuth access token without the read scope of the
+         *     event's data: `radar:read` for `radar.*`, `cards:read` for `saved_filter.cards_matched`). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
          *     Filters: `status`, `event`. Paging: `limit` (default 50, at most 100), `offset`, `include_total`. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         get: operations["listWebhookDeliveries"];
@@ -5989,7 +5996,7 @@ export interface operations {
                                 headers: {
                                     [key: string]: string;
                                 } | null;
-                                /** @description the event: {type, timestamp, data} */
+                                /** @description the event: {type, timestamp, data}; null when the OAuth access token lacks the read scope of the event's data (radar:read for radar.* events, cards:read for saved_filter.cards_matched) */
                                 body: unknown;
                             };
                         };
@@ -6200,7 +6207,7 @@ export interface operations {
                                 headers: {
                                     [key: string]: string;
                                 } | null;
-                                /** @description the event: {type, timestamp, data} */
+                                /** @description the event: {type, timestamp, data}; null when the OAuth access token lacks the read scope of the event's data (radar:read for radar.* events, cards:read for saved_filter.cards_matched) */
                                 body: unknown;
                             };
                         }[];
@@ -6327,7 +6334,7 @@ export interface operations {
                                 headers: {
                                     [key: string]: string;
                                 } | null;
-                                /** @description the event: {type, timestamp, data} */
+                                /** @description the event: {type, timestamp, data}; null when the OAuth access token lacks the read scope of the event's data (radar:read for radar.* events, cards:read for saved_filter.cards_matched) */
                                 body: unknown;
                             };
                         };

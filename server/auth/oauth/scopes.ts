@@ -15,7 +15,10 @@ export const SCOPE_DESCRIPTIONS: ReadonlyMap<TOAuthScope, string> = new Map([
   ["network_a:read", "Read founder profiles and collections, if your account has access to raw data"],
   ["radar:read", "See the people you follow on the radar and their profile updates"],
   ["radar:write", "Follow and unfollow people on the radar and turn their tracking on or off"],
-  ["webhooks:manage", "Create, change and delete your webhook endpoints"],
+  [
+    "webhooks:manage",
+    "Create, change and delete your webhook endpoints; events carrying radar or card data only with the permission to read that data as well",
+  ],
 ]);
 
 const KNOWN = new Set<string>(OAUTH_SCOPES);

@@ -37,7 +37,8 @@ export const radarRefreshCommand: TCommand = {
     io.result(
       { ...r, seconds },
       `Refreshed ${r.refreshed} connection(s) in ${seconds.toFixed(1)} s: ${r.changed} changed, ${r.updates} update(s) recorded` +
-        (r.skipped ? `, ${r.skipped} skipped (profile not found or connector unavailable).` : "."),
+        (r.skipped ? `, ${r.skipped} skipped (profile not found or connector unavailable).` : ".") +
+        (r.failed ? ` ${r.failed} will be retried (connector unavailable).` : ""),
     );
   },
 };

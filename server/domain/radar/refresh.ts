@@ -13,8 +13,14 @@ import type { TSnapshot, TSource } from "./types";
  * refreshed for `intervalMs`; `vmon radar refresh` refreshes all of them once. Untracked
  * connections are never refreshed.
  *
- * A batch is claimed by moving last_refreshed_at to now() (FOR UPDATE SKIP LOCKED: concurrent
- * refreshers take different rows, and a claimed row is not due again until the next interval).
+ * A connection is due when it was last refreshed before the cutoff, or, after a failed refresh,
+ * when its retry time has come. A batch is claimed by setting that retry time to now() + the claim
+ * lease (FOR UPDATE SKIP LOCKED: concurrent refreshers take different rows; a refresher that dies
+ * leaves its rows due again after the lease). A refresh that got an answer for a row (a snapshot,
+ * or "no such profile") moves last_refreshed_at to now() and clears the retry state. When the
+ * connector fails for a whole call (service down, timeout, garbage answer), the rows it was asked
+ * for keep their last_refreshed_at and are retried after 1 min, 5 min, 30 min, then every 2 h
+ * (refresh_failures counts the failures in a row), instead of waiting for the next 6-hour cycle.
  * The current snapshots come from the connector by external id, set-based. A snapshot equal to the
  * previous one changes nothing; a different one is stored (connection + radar_snapshot row), and
  * when a tracked field changed (diff.ts) an update is recorded, all in one statement (with its
@@ -32,10 +38,16 @@ export interface TRefreshResult {
   updates: number;
   /** Profiles the connector no longer finds, or could not fetch: left as they were. */
   skipped: number;
+  /** Of the skipped, those whose connector call failed: retried with backoff (REFRESH_RETRY_DELAYS_MS). */
+  failed: number;
 }
 
 /** Scheduled refresh period of a tracked connection. */
 export const REFRESH_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** Waits before retrying a failed refresh, by failures in a row (the last repeats; below the 6-hour cycle). */
+export const REFRESH_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+/** A claimed row is due again after this long if its refresher never reports back. */
+const CLAIM_LEASE_MS = 15 * 60_000;
 const DEFAULT_BATCH = 500;
 
 interface TDueRow {
@@ -53,28 +65,52 @@ interface TChanged {
 
 async function claimDue(db: TDb, cutoff: Date, batchSize: number): Promise<TDueRow[]> {
   return db.$queryRaw<TDueRow[]>`
-    UPDATE radar_connection c SET last_refreshed_at = now()
+    UPDATE radar_connection c SET refresh_retry_at = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}::float8)
      WHERE c.id IN (
        SELECT id FROM radar_connection
-        WHERE is_tracking AND (last_refreshed_at IS NULL OR last_refreshed_at < ${cutoff})
+        WHERE is_tracking AND CASE WHEN refresh_retry_at IS NULL THEN last_refreshed_at IS NULL OR last_refreshed_at < ${cutoff}
+                                   ELSE refresh_retry_at <= now() END
         ORDER BY last_refreshed_at NULLS FIRST, id
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
     RETURNING c.id, c.source, c.external_id, c.snapshot`;
 }
 
-async function fetchAll(connector: TConnector, rows: TDueRow[]): Promise<Map<string, TConnectorResult>> {
+/** The connector's answers by "source:external id", and the sources whose call failed as a whole. */
+async function fetchAll(connector: TConnector, rows: TDueRow[]): Promise<{ results: Map<string, TConnectorResult>; failed: Set<TSource> }> {
   const results = new Map<string, TConnectorResult>();
+  const failed = new Set<TSource>();
   for (const source of ["network_a", "network_b"] as const) {
     const ids = [...new Set(rows.filter((r) => r.source === source).map((r) => r.external_id))];
     if (ids.length === 0) continue;
     try {
       for (const [id, result] of await connector.fetch(source, ids)) results.set(`${source}:${id}`, result);
     } catch (err) {
+      failed.add(source);
       logger.warn("radar refresh: connector failed", { connector: connector.name, source, error: err });
     }
   }
-  return results;
+  return { results, failed };
+}
+
+/**
+ * The claimed rows' outcome: answered ones are refreshed now (their retry state cleared), the
+ * others wait for their next retry (REFRESH_RETRY_DELAYS_MS by failures in a row).
+ */
+async function recordOutcome(db: TDb, answered: number[], failed: number[]): Promise<void> {
+  if (answered.length > 0) {
+    await db.$executeRaw`
+      UPDATE radar_connection SET last_refreshed_at = now(), refresh_failures = 0, refresh_retry_at = NULL
+       WHERE id = ANY(${answered}::int[])`;
+  }
+  if (failed.length > 0) {
+    const delays = REFRESH_RETRY_DELAYS_MS.map((ms) => ms / 1000);
+    await db.$executeRaw`
+      UPDATE radar_connection
+         SET refresh_failures = refresh_failures + 1,
+             refresh_retry_at = now() + make_interval(secs => (${delays}::float8[])[LEAST(refresh_failures + 1, ${delays.length}::int)])
+       WHERE id = ANY(${failed}::int[])`;
+  }
 }
 
 async function store(db: TDb, changed: TChanged[]): Promise<{ changed: number; updates: number }> {
@@ -114,11 +150,15 @@ async function store(db: TDb, changed: TChanged[]): Promise<{ changed: number; u
 /** Refreshes one claimed batch; `claimed` 0 means nothing was due. */
 export async function refreshBatch(db: TDb, cutoff: Date, opts: TRefreshOptions = {}): Promise<TRefreshResult & { claimed: number }> {
   const rows = await claimDue(db, cutoff, opts.batchSize ?? DEFAULT_BATCH);
-  if (rows.length === 0) return { claimed: 0, refreshed: 0, changed: 0, updates: 0, skipped: 0 };
-  const results = await fetchAll(opts.connector ?? configuredConnector(db), rows);
+  if (rows.length === 0) return { claimed: 0, refreshed: 0, changed: 0, updates: 0, skipped: 0, failed: 0 };
+  const { results, failed } = await fetchAll(opts.connector ?? configuredConnector(db), rows);
   const changed: TChanged[] = [];
   let skipped = 0;
   for (const row of rows) {
+    if (failed.has(row.source)) {
+      skipped += 1;
+      continue;
+    }
     const result = results.get(`${row.source}:${row.external_id}`);
     if (!result?.ok || result.snapshot.source !== row.source) {
       skipped += 1;
@@ -129,7 +169,12 @@ export async function refreshBatch(db: TDb, cutoff: Date, opts: TRefreshOptions 
     changed.push({ id: row.id, snapshot: result.snapshot, change: detectChange(previous, result.snapshot) });
   }
   const stored = await store(db, changed);
-  return { claimed: rows.length, refreshed: rows.length - skipped, skipped, ...stored };
+  await recordOutcome(
+    db,
+    rows.filter((r) => !failed.has(r.source)).map((r) => r.id),
+    rows.filter((r) => failed.has(r.source)).map((r) => r.id),
+  );
+  return { claimed: rows.length, refreshed: rows.length - skipped, skipped, failed: rows.filter((r) => failed.has(r.source)).length, ...stored };
 }
 
 async function dbNow(db: TDb, minusMs = 0): Promise<Date> {
@@ -146,7 +191,7 @@ export async function refreshDue(
   opts: TRefreshOptions & { olderThanMs?: number; onBatch?: (total: TRefreshResult) => void } = {},
 ): Promise<TRefreshResult> {
   const cutoff = await dbNow(db, opts.olderThanMs ?? 0);
-  const total: TRefreshResult = { refreshed: 0, changed: 0, updates: 0, skipped: 0 };
+  const total: TRefreshResult = { refreshed: 0, changed: 0, updates: 0, skipped: 0, failed: 0 };
   for (;;) {
     const r = await refreshBatch(db, cutoff, opts);
     if (r.claimed === 0) return total;
@@ -154,6 +199,7 @@ export async function refreshDue(
     total.changed += r.changed;
     total.updates += r.updates;
     total.skipped += r.skipped;
+    total.failed += r.failed;
     opts.onBatch?.(total);
   }
 }

@@ -1,14 +1,19 @@
 import type { TDb } from "../../db/client";
+import type { Prisma } from "../../db/generated/prisma/client";
 import { AppError, notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
+import { CAPS, insertWithinCap } from "../accounts/caps";
 import { SAVED_FILTER_KEYS, type TCardFilterParams } from "../cards/params";
 
 /**
  * Saved filters of one account (GET /v1/cards/filters/, filter_id). `params` holds card list
  * parameters under their spec names, in JSON form (lists as arrays, dates as YYYY-MM-DD); the
  * caller validates them with the card list schema before saving. Another account's filter is
- * "not found" (and a 400 naming filter_id when used in a card list).
+ * "not found" (and a 400 naming filter_id when used in a card list). An account has at most 100
+ * saved filters (accounts/caps.ts): each one is checked every 5 minutes for webhooks.
  */
+
+type TTx = Prisma.TransactionClient;
 
 export type TStoredParams = Record<string, string | number | boolean | (string | number)[]>;
 
@@ -52,7 +57,7 @@ async function own(db: TDb, accountId: number, id: number): Promise<TRow> {
   return row;
 }
 
-async function assertNameFree(db: TDb, accountId: number, name: string, exceptId?: number) {
+async function assertNameFree(db: TDb | TTx, accountId: number, name: string, exceptId?: number) {
   const clash = await db.savedFilter.findFirst({
     where: { accountId, name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
@@ -62,8 +67,17 @@ async function assertNameFree(db: TDb, accountId: number, name: string, exceptId
 export async function createSavedFilter(db: TDb, accountId: number, name: string, params: TStoredParams): Promise<TSavedFilter> {
   // jsonb cannot hold NUL characters.
   if (JSON.stringify(params).includes("\\u0000")) throw validationError("params", "must not contain NUL characters");
-  await assertNameFree(db, accountId, name);
-  return toFilter(await db.savedFilter.create({ data: { accountId, name, params } }));
+  return toFilter(
+    await insertWithinCap(
+      db,
+      accountId,
+      { limit: CAPS.savedFilters, what: "saved filters", param: "name", count: (tx) => tx.savedFilter.count({ where: { accountId } }) },
+      async (tx) => {
+        await assertNameFree(tx, accountId, name);
+        return tx.savedFilter.create({ data: { accountId, name, params } });
+      },
+    ),
+  );
 }
 
 export async function renameSavedFilter(db: TDb, accountId: number, id: number, name: string): Promise<TSavedFilter> {

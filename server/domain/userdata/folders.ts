@@ -1,11 +1,14 @@
 import type { TDb } from "../../db/client";
+import type { Prisma } from "../../db/generated/prisma/client";
 import { AppError, notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
+import { CAPS, insertWithinCap } from "../accounts/caps";
 import { requireCard } from "./cards";
 
 /**
  * Folders of one account (GET /v1/cards/folders/, folder_ids, user_data.folders). Another
- * account's folder is "not found". Names are unique per account (409 conflict).
+ * account's folder is "not found". Names are unique per account (409 conflict); an account has at
+ * most 500 folders (accounts/caps.ts).
  */
 
 export interface TFolder {
@@ -51,7 +54,7 @@ export async function getFolder(db: TDb, accountId: number, folderId: number): P
   return toFolder(row);
 }
 
-async function assertNameFree(db: TDb, accountId: number, name: string, exceptId?: number) {
+async function assertNameFree(db: TDb | Prisma.TransactionClient, accountId: number, name: string, exceptId?: number) {
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT id FROM folder WHERE account_id = ${accountId} AND lower(name) = lower(${name})
       AND (${exceptId ?? null}::int IS NULL OR id <> ${exceptId ?? null}::int)`;
@@ -59,8 +62,15 @@ async function assertNameFree(db: TDb, accountId: number, name: string, exceptId
 }
 
 export async function createFolder(db: TDb, accountId: number, name: string): Promise<TFolder> {
-  await assertNameFree(db, accountId, name);
-  const f = await db.folder.create({ data: { accountId, name } });
+  const f = await insertWithinCap(
+    db,
+    accountId,
+    { limit: CAPS.folders, what: "folders", param: "name", count: (tx) => tx.folder.count({ where: { accountId } }) },
+    async (tx) => {
+      await assertNameFree(tx, accountId, name);
+      return tx.folder.create({ data: { accountId, name } });
+    },
+  );
   return getFolder(db, accountId, f.id);
 }
 

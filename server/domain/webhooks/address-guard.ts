@@ -1,4 +1,4 @@
-import { lookup } from "node:dns/promises";
+import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import { env } from "../../env";
 
@@ -10,6 +10,12 @@ import { env } from "../../env";
  * IPv6: mapped, NAT64, 6to4). The delivery connects to the address that was checked, never to a
  * second lookup's answer (no DNS rebinding). WEBHOOKS_ALLOW_PRIVATE=1 turns the address check off
  * (tests, self-hosting next to the receiver); the scheme check stays.
+ *
+ * Host names are resolved with c-ares (`dns.promises.Resolver`: A and AAAA queries on the event
+ * loop), never with `dns.lookup`, which runs getaddrinfo on libuv's thread pool: a slow DNS server
+ * would hold pool threads that password hashing (scrypt) and file I/O also wait for. A resolution
+ * has a deadline (the caller's; 5 s by default) and is cancelled when it passes. `localhost` and
+ * `*.localhost` are the loopback addresses (RFC 6761), as the hosts file says, without a query.
  */
 
 export class UnsafeUrlError extends Error {
@@ -97,6 +103,14 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
+/** The host's resolution did not finish before its deadline (a slow or unanswering DNS server). */
+export class ResolveTimeoutError extends UnsafeUrlError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ResolveTimeoutError";
+  }
+}
+
 export interface TCheckedTarget {
   url: URL;
   /** The host name without IPv6 brackets. */
@@ -122,22 +136,67 @@ export function parseWebhookUrl(raw: string): URL {
   return url;
 }
 
+/** What answers A and AAAA queries (a c-ares Resolver; tests hand in their own). */
+export interface TResolver {
+  resolve4(host: string): Promise<string[]>;
+  resolve6(host: string): Promise<string[]>;
+  /** Ends the outstanding queries (called when the deadline passes). */
+  cancel(): void;
+}
+
+/** How long resolving a webhook's host may take when the caller sets no deadline (create, update). */
+export const RESOLVE_TIMEOUT_MS = 5_000;
+
+/** A c-ares resolver of its own per resolution, so that cancelling it ends only its queries. */
+const systemResolver = (): TResolver => new Resolver({ timeout: 1_000, tries: 2 });
+
+export interface TResolveOptions {
+  /** Epoch milliseconds by which the addresses must be known. */
+  deadline?: number;
+  resolver?: () => TResolver;
+}
+
+type TAddress = { address: string; family: 4 | 6 };
+
+const LOOPBACK: TAddress[] = [
+  { address: "127.0.0.1", family: 4 },
+  { address: "::1", family: 6 },
+];
+
+/** The host's addresses, IPv4 first; UnsafeUrlError when it has none or the deadline passes. */
+async function resolveHost(host: string, opts: TResolveOptions): Promise<TAddress[]> {
+  const kind = isIP(host);
+  if (kind) return [{ address: host, family: kind === 6 ? 6 : 4 }];
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return LOOPBACK;
+  const resolver = (opts.resolver ?? systemResolver)();
+  const left = Math.max(0, (opts.deadline ?? Date.now() + RESOLVE_TIMEOUT_MS) - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), left);
+  });
+  const answers = Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+  const outcome = await Promise.race([answers, timedOut]);
+  clearTimeout(timer);
+  if (outcome === "timeout") {
+    resolver.cancel();
+    throw new ResolveTimeoutError(`the host ${host} did not resolve within ${left} ms`);
+  }
+  const [v4, v6] = outcome;
+  return [
+    ...(v4.status === "fulfilled" ? v4.value.map((address): TAddress => ({ address, family: 4 })) : []),
+    ...(v6.status === "fulfilled" ? v6.value.map((address): TAddress => ({ address, family: 6 })) : []),
+  ];
+}
+
 /**
  * Resolves the URL's host and checks every address it resolves to (one refused address refuses the
  * URL: a resolver could hand out either). Returns the address to connect to.
  */
-export async function checkWebhookTarget(raw: string | URL): Promise<TCheckedTarget> {
+export async function checkWebhookTarget(raw: string | URL, opts: TResolveOptions = {}): Promise<TCheckedTarget> {
   const url = typeof raw === "string" ? parseWebhookUrl(raw) : raw;
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new UnsafeUrlError(`the host ${host} does not resolve`);
-    }
-  }
+  const addresses = await resolveHost(host, opts);
   if (addresses.length === 0) throw new UnsafeUrlError(`the host ${host} does not resolve`);
   if (!privateAllowed()) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
@@ -148,5 +207,5 @@ export async function checkWebhookTarget(raw: string | URL): Promise<TCheckedTar
     }
   }
   const first = addresses[0]!;
-  return { url, host, address: first.address, family: first.family === 6 ? 6 : 4 };
+  return { url, host, address: first.address, family: first.family };
 }

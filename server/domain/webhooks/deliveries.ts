@@ -2,13 +2,15 @@ import type { TDb } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { iso, isoOrNull } from "../../lib/format";
 import { ownEndpoint } from "./endpoints";
-import type { TWebhookEvent } from "./events";
+import { mayReadEvent, type THeldScopes, type TWebhookEvent } from "./events";
 import { enqueueDeliveries, eventBody } from "./queue";
 
 /**
  * The delivery log of an endpoint (GET /v1/webhooks/<id>/deliveries/), the test event (ping) and
  * redelivery. A redelivery is a new delivery of the same body with the same webhook-id (receivers
- * that deduplicate on it see the same message), queued at once.
+ * that deduplicate on it see the same message), queued at once. A delivery's body is answered only
+ * to a caller holding the read scope of its event's data (events.ts): an OAuth token with
+ * `webhooks:manage` alone sees the log without the radar and card data in it (body null).
  */
 
 export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
@@ -57,7 +59,7 @@ function parsed(body: string): unknown {
   }
 }
 
-export const deliveryPayload = (r: TDeliveryRow): TDelivery => ({
+export const deliveryPayload = (r: TDeliveryRow, held: THeldScopes): TDelivery => ({
   id: Number(r.id),
   event: r.eventType as TWebhookEvent,
   webhook_id: r.webhookId,
@@ -71,14 +73,17 @@ export const deliveryPayload = (r: TDeliveryRow): TDelivery => ({
   last_attempt_at: isoOrNull(r.lastAttemptAt),
   next_attempt_at: r.status === "pending" ? isoOrNull(r.nextAttemptAt) : null,
   delivered_at: isoOrNull(r.deliveredAt),
-  request: { headers: (r.requestHeaders as Record<string, string> | null) ?? null, body: parsed(r.body) },
+  request: {
+    headers: (r.requestHeaders as Record<string, string> | null) ?? null,
+    body: mayReadEvent(r.eventType as TWebhookEvent, held) ? parsed(r.body) : null,
+  },
 });
 
 export async function listDeliveries(
   db: TDb,
   accountId: number,
   endpointId: number,
-  q: { limit: number; offset: number; includeTotal: boolean; status?: TDeliveryStatus; event?: TWebhookEvent },
+  q: { limit: number; offset: number; includeTotal: boolean; status?: TDeliveryStatus; event?: TWebhookEvent; held: THeldScopes },
 ): Promise<{ data: TDelivery[]; total: number | null; fetched: number }> {
   const endpoint = await ownEndpoint(db, accountId, endpointId);
   const where = { endpointId: endpoint.id, ...(q.status ? { status: q.status } : {}), ...(q.event ? { eventType: q.event } : {}) };
@@ -86,13 +91,13 @@ export async function listDeliveries(
     db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, skip: q.offset, take: q.includeTotal ? q.limit : q.limit + 1 }),
     q.includeTotal ? db.webhookDelivery.count({ where }) : Promise.resolve(null),
   ]);
-  return { data: rows.slice(0, q.limit).map(deliveryPayload), total, fetched: rows.length };
+  return { data: rows.slice(0, q.limit).map((r) => deliveryPayload(r, q.held)), total, fetched: rows.length };
 }
 
-async function deliveryById(db: TDb, id: bigint) {
+async function deliveryById(db: TDb, id: bigint, held: THeldScopes) {
   const row = await db.webhookDelivery.findUnique({ where: { id } });
   if (!row) throw new Error(`delivery ${id} vanished`);
-  return deliveryPayload(row);
+  return deliveryPayload(row, held);
 }
 
 /** Queues a ping to the endpoint (enabled or not: a disabled endpoint's ping waits like the rest). */
@@ -100,10 +105,10 @@ export async function sendTest(db: TDb, accountId: number, endpointId: number): 
   const endpoint = await ownEndpoint(db, accountId, endpointId);
   const body = eventBody("ping", { endpoint_id: endpoint.id, message: "This is a test event from Venture Monitor." });
   const [id] = await enqueueDeliveries(db, [endpoint.id], "ping", body);
-  return deliveryById(db, id!);
+  return deliveryById(db, id!, "all");
 }
 
-export async function redeliver(db: TDb, accountId: number, endpointId: number, deliveryId: number): Promise<TDelivery> {
+export async function redeliver(db: TDb, accountId: number, endpointId: number, deliveryId: number, held: THeldScopes): Promise<TDelivery> {
   const endpoint = await ownEndpoint(db, accountId, endpointId);
   const original = await db.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpointId: endpoint.id } });
   if (!original) throw notFound("Delivery");
@@ -111,5 +116,5 @@ export async function redeliver(db: TDb, accountId: number, endpointId: number, 
     INSERT INTO webhook_delivery (endpoint_id, event_type, webhook_id, body, status, next_attempt_at)
     VALUES (${endpoint.id}, ${original.eventType}, ${original.webhookId}, ${original.body}, 'pending', now())
     RETURNING id`;
-  return deliveryById(db, row!.id);
+  return deliveryById(db, row!.id, held);
 }

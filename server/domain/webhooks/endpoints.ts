@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
+import { CAPS, insertWithinCap } from "../accounts/caps";
 import { checkWebhookTarget, parseWebhookUrl, UnsafeUrlError } from "./address-guard";
 import type { TWebhookEvent } from "./events";
 import { newSecret } from "./signing";
@@ -11,7 +12,7 @@ import { newSecret } from "./signing";
  * change). The secret is answered by create and rotate only.
  */
 
-export const MAX_ENDPOINTS = 20;
+export const MAX_ENDPOINTS = CAPS.webhookEndpoints;
 /** How long the previous secret still signs after a rotation (receivers switch keys meanwhile). */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
@@ -80,13 +81,14 @@ export async function createEndpoint(
   accountId: number,
   input: { url: string; events: TWebhookEvent[]; description?: string },
 ): Promise<TEndpoint & { secret: string }> {
-  const count = await db.webhookEndpoint.count({ where: { accountId } });
-  if (count >= MAX_ENDPOINTS) throw validationError("url", `an account can have at most ${MAX_ENDPOINTS} webhook endpoints`);
   const url = await checkedUrl(input.url);
   const secret = newSecret();
-  const row = await db.webhookEndpoint.create({
-    data: { accountId, url, events: [...new Set(input.events)], description: input.description ?? "", secret },
-  });
+  const row = await insertWithinCap(
+    db,
+    accountId,
+    { limit: MAX_ENDPOINTS, what: "webhook endpoints", param: "url", count: (tx) => tx.webhookEndpoint.count({ where: { accountId } }) },
+    (tx) => tx.webhookEndpoint.create({ data: { accountId, url, events: [...new Set(input.events)], description: input.description ?? "", secret } }),
+  );
   return { ...endpointPayload(row), secret };
 }
 

@@ -1,3 +1,5 @@
+import type { TOAuthScope } from "../../auth/oauth/scopes";
+
 /**
  * The events a webhook endpoint can subscribe to (docs/webhooks.md). `ping` is sent by the test
  * operation only, whatever the endpoint's subscriptions.
@@ -20,4 +22,31 @@ export interface TEventBody {
   type: TWebhookEvent;
   timestamp: string;
   data: unknown;
+}
+
+/**
+ * The OAuth scope that reads each event's data: an endpoint's owner receives radar and card data
+ * through it, so subscribing to an event (and reading its bodies in the delivery log) needs the
+ * same scope as reading that data over the API. `ping` carries none of the account's data.
+ */
+export const EVENT_READ_SCOPE: Readonly<Record<TWebhookEvent, TOAuthScope | null>> = {
+  "radar.update.created": "radar:read",
+  "radar.connection.created": "radar:read",
+  "radar.application.failed": "radar:read",
+  "saved_filter.cards_matched": "cards:read",
+  ping: null,
+};
+
+/** The scopes a caller holds: an OAuth token's granted ones, or every scope (API token, browser session). */
+export type THeldScopes = readonly string[] | "all";
+
+export function mayReadEvent(event: TWebhookEvent, held: THeldScopes): boolean {
+  const needed = EVENT_READ_SCOPE[event];
+  return held === "all" || needed === null || held.includes(needed);
+}
+
+/** The first scope the caller lacks to receive these events (undefined: it may receive them all). */
+export function missingEventScope(events: readonly TWebhookEvent[], held: THeldScopes): TOAuthScope | undefined {
+  const event = events.find((e) => !mayReadEvent(e, held));
+  return event === undefined ? undefined : (EVENT_READ_SCOPE[event] ?? undefined);
 }

@@ -1,12 +1,13 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { checkWebhookTarget, UnsafeUrlError } from "./address-guard";
+import { checkWebhookTarget, ResolveTimeoutError, UnsafeUrlError, type TResolver } from "./address-guard";
 
 /**
  * One HTTP attempt of a delivery: POST of the JSON body to the checked address (the socket connects
  * to the address the guard approved; Host and TLS name stay the URL's host). 10 s for the whole
- * exchange; redirects are not followed (a 3xx is a failure); at most 64 KB of the answer is read
+ * exchange, one deadline for resolving the host (address-guard.ts: c-ares, off the thread pool),
+ * connecting and the answer; redirects are not followed (a 3xx is a failure); at most 64 KB of the answer is read
  * and its first 1 KB kept. Kept-alive sockets are reused between attempts to the same host (up to
  * the pool's 64 at once, so that a request never waits in the agent's queue against its timeout).
  */
@@ -30,13 +31,22 @@ export interface TAttemptResult {
   durationMs: number;
 }
 
-export async function sendOnce(rawUrl: string, headers: Record<string, string>, body: string, timeoutMs = TIMEOUT_MS): Promise<TAttemptResult> {
+export async function sendOnce(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = TIMEOUT_MS,
+  opts: { resolver?: () => TResolver } = {},
+): Promise<TAttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const deadline = Date.now() + timeoutMs;
+  const noAnswer = `no answer within ${Math.round(timeoutMs / 1000)} s`;
   let target;
   try {
-    target = await checkWebhookTarget(rawUrl);
+    target = await checkWebhookTarget(rawUrl, { deadline, resolver: opts.resolver });
   } catch (err) {
+    if (err instanceof ResolveTimeoutError) return { ok: false, status: null, body: null, error: `${noAnswer}: ${err.message}`, durationMs: elapsed() };
     if (err instanceof UnsafeUrlError) return { ok: false, status: null, body: null, error: `URL refused: ${err.message}`, durationMs: elapsed() };
     throw err;
   }
@@ -102,8 +112,8 @@ export async function sendOnce(rawUrl: string, headers: Record<string, string>, 
     );
     const timer = setTimeout(() => {
       req.destroy();
-      finish({ ok: false, status: null, body: null, error: `no answer within ${Math.round(timeoutMs / 1000)} s` });
-    }, timeoutMs);
+      finish({ ok: false, status: null, body: null, error: noAnswer });
+    }, Math.max(0, deadline - Date.now()));
     req.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, status: null, body: null, error: `connection failed: ${err.code ?? err.message}` }));
     req.end(body);
   });

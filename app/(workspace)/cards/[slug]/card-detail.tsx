@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { BarChart } from "../../../_ui/bar-chart";
+import { ExternalLink } from "../../../_ui/external-link";
 import { displayableImage } from "../../../_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
@@ -80,9 +81,9 @@ export function CardDetail({ slug }: { slug: string }) {
         <div><dt className="text-slate-600">Last signal</dt><dd>{card.last_interaction_at?.slice(0, 10) ?? "—"}</dd></div>
       </dl>
       <p className="mt-3 flex flex-wrap gap-3 text-sm">
-        {card.url && <a href={card.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{card.url}</a>}
+        {card.url && <ExternalLink url={card.url}>{card.url}</ExternalLink>}
         {card.social_links.map((l) => (
-          <a key={l.key} href={l.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{l.name}</a>
+          <ExternalLink key={l.key} url={l.url}>{l.name}</ExternalLink>
         ))}
       </p>
 
@@ -109,9 +110,9 @@ export function CardDetail({ slug }: { slug: string }) {
                     <p className="mt-1 flex flex-wrap gap-2 text-xs">
                       {(["network_a_url", "microblog_url", "code_host_url", "business_db_url", "reference_url"] as const).map((k) =>
                         str(p[k]) ? (
-                          <a key={k} href={str(p[k])!} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">
+                          <ExternalLink key={k} url={p[k]}>
                             {k.replace(/_url$/, "").replace(/_/g, " ")}
-                          </a>
+                          </ExternalLink>
                         ) : null,
                       )}
                     </p>
@@ -125,11 +126,7 @@ export function CardDetail({ slug }: { slug: string }) {
               <h2 id="profile-h" className="text-lg font-medium">Network profile</h2>
               <div className="mt-2 rounded border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-medium">
-                  {profile.network_a.url ? (
-                    <a href={profile.network_a.url} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{profile.name}</a>
-                  ) : (
-                    profile.name
-                  )}
+                  <ExternalLink url={profile.network_a.url}>{profile.name}</ExternalLink>
                 </p>
                 {profile.headline && <p className="text-slate-700">{profile.headline}</p>}
                 {profile.location && <p className="text-xs text-slate-600">{profile.location}</p>}

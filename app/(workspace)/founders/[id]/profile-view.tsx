@@ -5,14 +5,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { useTRPC } from "../../../_trpc/client";
+import { ExternalLink } from "../../../_ui/external-link";
+import { httpUrl } from "../../../_ui/external-url";
 import { RawAccessGate } from "../access";
 import { words, type TProfileItem } from "../profile-types";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
 
 type TEntry = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
-/** A link the page may show: http(s) only (a stored value is not trusted to be a URL). */
-const safeUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) ? v : null);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,7 +65,7 @@ function Profile({ id }: { id: string }) {
   }
   const p: TProfileItem | undefined = detail.data?.data;
   if (!p) return <p className="text-slate-600">Loading…</p>;
-  const url = safeUrl(p.network_a.url);
+  const url = httpUrl(p.network_a.url);
   const company = p.new_company;
   return (
     <article>
@@ -117,7 +117,7 @@ function Profile({ id }: { id: string }) {
             <Field label="Added">{p.created_at.slice(0, 10)}</Field>
             <Field label="Updated">{p.updated_at.slice(0, 10)}</Field>
             <Field label="Network A">
-              {url ? <a href={url} className="break-all text-sky-800 underline" rel="noreferrer noopener" target="_blank">Profile</a> : "—"}
+              {url ? <ExternalLink url={url} className="break-all">Profile</ExternalLink> : "—"}
               {p.network_a.urn && <span className="block text-xs text-slate-600">member id {p.network_a.urn}</span>}
             </Field>
           </dl>
@@ -139,8 +139,8 @@ function Profile({ id }: { id: string }) {
               <div className="mt-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-medium">{company.name ?? "Unnamed"}</p>
                 {company.description && <p className="text-slate-700">{company.description}</p>}
-                {safeUrl(company.website) && <a href={safeUrl(company.website)!} className="block break-all text-sky-800 underline" rel="noreferrer noopener" target="_blank">Website</a>}
-                {safeUrl(company.network_a_url) && <a href={safeUrl(company.network_a_url)!} className="block break-all text-sky-800 underline" rel="noreferrer noopener" target="_blank">Company on network A</a>}
+                {httpUrl(company.website) && <ExternalLink url={company.website} className="block break-all">Website</ExternalLink>}
+                {httpUrl(company.network_a_url) && <ExternalLink url={company.network_a_url} className="block break-all">Company on network A</ExternalLink>}
               </div>
             </section>
           )}

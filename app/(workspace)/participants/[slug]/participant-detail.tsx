@@ -4,13 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTRPC } from "../../../_trpc/client";
+import { ExternalLink } from "../../../_ui/external-link";
 import { displayableImage } from "../../../_ui/remote-image";
 import { ParticipantCards } from "./participant-cards";
 import { ParticipantInteractions } from "./participant-interactions";
 import { SaveButton } from "./save-button";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
-
-const safeUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) ? v : null);
 
 /** /participants/<slug>: the participant (GET /v1/participants/<slug>/), its interactions and cards, and Save. */
 export function ParticipantDetail({ slug }: { slug: string }) {
@@ -75,11 +74,7 @@ export function ParticipantDetail({ slug }: { slug: string }) {
               <ul className="flex flex-wrap gap-x-3">
                 {p.sources.map((s) => (
                   <li key={`${s.type}:${s.slug}`}>
-                    {safeUrl(s.link) ? (
-                      <a href={safeUrl(s.link)!} className="text-sky-800 underline" rel="noreferrer noopener" target="_blank">{s.type.replaceAll("_", " ")}: {s.slug}</a>
-                    ) : (
-                      `${s.type}: ${s.slug}`
-                    )}
+                    <ExternalLink url={s.link}>{s.type.replaceAll("_", " ")}: {s.slug}</ExternalLink>
                   </li>
                 ))}
               </ul>

@@ -40,7 +40,8 @@ export const listWebhookDeliveriesContract = defineContract({
     `Returns the endpoint's deliveries, newest first: the event, \`status\` (pending, delivering, succeeded,
 failed), \`attempts\`, the last response's status and first 1 KB of its body, or the \`error\` when
 there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
-the last attempt, body). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+the last attempt, body; the body is null for an OAuth access token without the read scope of the
+event's data: \`radar:read\` for \`radar.*\`, \`cards:read\` for \`saved_filter.cards_matched\`). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
 Filters: \`status\`, \`event\`. Paging: \`limit\` (default 50, at most 100), \`offset\`, \`include_total\`. ${ONE}`,
     "A page of deliveries with pagination",
     ["ValidationError", "NotFound"],

@@ -3,6 +3,7 @@ import { pagination } from "../../envelope";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import { listWebhookDeliveriesContract, redeliverWebhookContract, testWebhookContract } from "./deliveries.contract";
+import { heldScopes } from "./event-scopes";
 
 export const testWebhookRoute = protectedProcedure
   .meta(restMeta(testWebhookContract))
@@ -21,6 +22,7 @@ export const listDeliveriesRoute = protectedProcedure
       includeTotal: input.include_total ?? true,
       status: input.status,
       event: input.event,
+      held: heldScopes(ctx.caller),
     });
     return { data: r.data, pagination: pagination(input.limit, input.offset, r.total, r.fetched), meta: { webhook_id: input.id } };
   });
@@ -29,4 +31,4 @@ export const redeliverRoute = protectedProcedure
   .meta(restMeta(redeliverWebhookContract))
   .input(redeliverWebhookContract.input)
   .output(redeliverWebhookContract.output)
-  .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id, heldScopes(ctx.caller)) }));

@@ -1,6 +1,6 @@
 import { defineContract } from "../../contract";
 import { z } from "zod";
-import { EVENTS, ONE, URL_RULES, webhookDoc } from "./contract-text";
+import { EVENT_SCOPES, EVENTS, ONE, URL_RULES, webhookDoc } from "./contract-text";
 import { endpoint, SECRET } from "./example-values";
 import {
   ZCreateWebhookRequest,
@@ -34,7 +34,8 @@ export const createWebhookContract = defineContract({
     `Creates an endpoint that receives the listed \`events\` as signed POST requests (Standard Webhooks:
 headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). The answer carries the signing
 \`secret\` (\`whsec_...\`) once: store it, it is never shown again (rotate it to get a new one).
-${EVENTS} ${URL_RULES} An account has at most 20 endpoints.`,
+${EVENTS} ${EVENT_SCOPES} ${URL_RULES} An account has at most 20 endpoints: one more is refused with 400 \`validation_error\`
+naming \`url\`.`,
     "The new endpoint with its signing secret",
     ["ValidationError"],
   ),
@@ -87,7 +88,8 @@ export const updateWebhookContract = defineContract({
     "Change a webhook endpoint",
     `Changes the given fields: \`url\`, \`events\`, \`description\`, \`enabled\`. Disabling pauses deliveries
 (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
-(every delivery failed for 5 days; \`disabled_reason\` says so). ${URL_RULES} ${ONE}`,
+(every delivery failed for 5 days; \`disabled_reason\` says so). ${EVENT_SCOPES} A new \`url\` without
+\`events\` needs the scopes of the events already subscribed. ${URL_RULES} ${ONE}`,
     "The endpoint",
     ["ValidationError", "NotFound"],
   ),

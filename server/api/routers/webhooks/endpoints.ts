@@ -9,6 +9,7 @@ import {
 import type { TWebhookEvent } from "../../../domain/webhooks/events";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
+import { assertEventScopes } from "./event-scopes";
 import {
   createWebhookContract,
   deleteWebhookContract,
@@ -22,9 +23,11 @@ export const createWebhookRoute = protectedProcedure
   .meta(restMeta(createWebhookContract))
   .input(createWebhookContract.input)
   .output(createWebhookContract.output)
-  .mutation(async ({ ctx, input }) => ({
-    data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events: input.events as TWebhookEvent[] }),
-  }));
+  .mutation(async ({ ctx, input }) => {
+    const events = input.events as TWebhookEvent[];
+    assertEventScopes(ctx.caller, events);
+    return { data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events }) };
+  });
 
 export const listWebhooksRoute = protectedProcedure
   .meta(restMeta(listWebhooksContract))
@@ -46,8 +49,12 @@ export const updateWebhookRoute = protectedProcedure
   .input(updateWebhookContract.input)
   .output(updateWebhookContract.output)
   .mutation(async ({ ctx, input }) => {
-    const { id, events, ...rest } = input;
-    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events: events as TWebhookEvent[] | undefined }) };
+    const { id, ...rest } = input;
+    const events = input.events as TWebhookEvent[] | undefined;
+    // New events are subscribed; a new URL receives the events already subscribed.
+    if (events !== undefined) assertEventScopes(ctx.caller, events);
+    else if (input.url !== undefined) assertEventScopes(ctx.caller, (await getEndpoint(ctx.db, ctx.account.id, id)).events);
+    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events }) };
   });
 
 export const deleteWebhookRoute = protectedProcedure

@@ -87,7 +87,11 @@ export const ZDelivery = z.object({
   delivered_at: z.string().nullable(),
   request: z.object({
     headers: z.record(z.string(), z.string()).nullable().describe("headers of the last attempt (null before the first)"),
-    body: z.unknown().describe("the event: {type, timestamp, data}"),
+    body: z
+      .unknown()
+      .describe(
+        "the event: {type, timestamp, data}; null when the OAuth access token lacks the read scope of the event's data (radar:read for radar.* events, cards:read for saved_filter.cards_matched)",
+      ),
   }),
 });
 
