@@ -59,6 +59,7 @@ export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
     <div className="mx-auto max-w-7xl px-4 py-3 text-sm sm:px-6">
       <div className="flex items-center gap-x-6">
         {/* A full page load: `/` answers the JSON API catalog to anything but a browser's page request (proxy.ts). */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- `/` must be a document request to be answered as a page */}
         <a href="/" className="font-semibold">
           Venture Monitor
         </a>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useHydrated } from "./use-browser-store";
 import { Bar, BarChart as RBarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 /**
@@ -11,8 +11,7 @@ import { Bar, BarChart as RBarChart, CartesianGrid, ResponsiveContainer, Tooltip
  * visually hidden table holds the same figures for screen readers.
  */
 export function BarChart(props: { data: { label: string; value: number }[]; valueName: string; height?: number; testId?: string }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const height = props.height ?? 200;
   return (
     <figure className="w-full" data-testid={props.testId}>

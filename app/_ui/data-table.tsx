@@ -8,7 +8,8 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useStoredString } from "./use-browser-store";
 
 /**
  * The workspace's table (on @tanstack/react-table): server-side sorting through `sort`/`onSort`
@@ -53,25 +54,19 @@ export interface TDataTableProps<T> {
 }
 
 function useStoredVisibility(key: string, defaultHidden: string[]) {
-  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries(defaultHidden.map((id) => [id, false])));
-  const loaded = useRef(false);
-  useEffect(() => {
-    try {
-      const raw = window.localStorage.getItem(key);
-      if (raw) setVisibility(JSON.parse(raw) as VisibilityState);
-    } catch {
-      // A broken stored value: keep the default.
+  const [stored, store] = useStoredString("localStorage", key);
+  const defaults = defaultHidden.join(",");
+  const visibility = useMemo((): VisibilityState => {
+    if (stored) {
+      try {
+        return JSON.parse(stored) as VisibilityState;
+      } catch {
+        // A broken stored value: the default.
+      }
     }
-    loaded.current = true;
-  }, [key]);
-  const update = (next: VisibilityState) => {
-    setVisibility(next);
-    try {
-      window.localStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled: the choice lasts for this page only.
-    }
-  };
+    return Object.fromEntries(defaults.split(",").filter(Boolean).map((id) => [id, false]));
+  }, [stored, defaults]);
+  const update = (next: VisibilityState) => store(JSON.stringify(next));
   return [visibility, update] as const;
 }
 
@@ -114,6 +109,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       ]
     : columns;
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's instance is mutable; the React Compiler is not enabled, so nothing memoizes it
   const table = useReactTable({
     data: data ?? NO_ROWS,
     columns: allColumns,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { useDraft } from "./use-draft";
 
 /**
  * Filter controls of the workspace's list pages. Each is controlled: it shows `value` and reports
@@ -169,10 +170,8 @@ export function DateRange(props: { label: string; from?: string; to?: string; on
 
 /** A min/max pair of whole numbers, applied when the field loses focus or on Enter. */
 export function NumberRange(props: { label: string; min?: string; max?: string; onChange: (min?: string, max?: string) => void }) {
-  const [min, setMin] = useState(props.min ?? "");
-  const [max, setMax] = useState(props.max ?? "");
-  useEffect(() => setMin(props.min ?? ""), [props.min]);
-  useEffect(() => setMax(props.max ?? ""), [props.max]);
+  const [min, setMin] = useDraft(props.min ?? "");
+  const [max, setMax] = useDraft(props.max ?? "");
   const apply = () => props.onChange(min || undefined, max || undefined);
   const n = (props.min ? 1 : 0) + (props.max ? 1 : 0);
   return (
@@ -221,8 +220,7 @@ export function Choice(props: { label: string; value: string; options: TOption[]
 
 /** A free-text value (a comma list such as tags), applied on Enter or Apply; empty removes it. */
 export function TextValue(props: { label: string; value?: string; placeholder?: string; hint?: string; onChange: (v?: string) => void }) {
-  const [text, setText] = useState(props.value ?? "");
-  useEffect(() => setText(props.value ?? ""), [props.value]);
+  const [text, setText] = useDraft(props.value ?? "");
   const id = useId();
   return (
     <Popover label={props.label} count={props.value ? 1 : 0}>

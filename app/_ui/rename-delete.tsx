@@ -26,6 +26,7 @@ export function RenameDelete(props: { name: string; what: string; onRename: (nam
           void run(props.onRename(name));
         }}
       >
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked Rename: typing goes there */}
         <input aria-label={`New name for ${props.name}`} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} className={box} />
         <button type="submit" className={box}>Save</button>
         <button type="button" className={box} onClick={() => setMode("idle")}>Cancel</button>

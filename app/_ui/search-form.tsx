@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type RefObject } from "react";
+import type { RefObject } from "react";
 import { Toggle } from "./filters";
+import { useDraft } from "./use-draft";
 import type { TUrlParams } from "./use-url-params";
 
 /**
@@ -18,14 +19,10 @@ export function SearchForm(props: {
   inputRef: RefObject<HTMLInputElement | null>;
   semantic?: boolean;
 }) {
-  const { params, set } = props;
-  const [search, setSearch] = useState(params.search ?? "");
-  const prev = useRef(params.search);
-  useEffect(() => {
-    if (prev.current !== params.search) setSearch(params.search ?? "");
-    prev.current = params.search;
-  }, [params.search]);
-  const semantic = props.semantic === true && params.semantic === "true";
+  const { params, set, inputRef, label, placeholder } = props;
+  const offersSemantic = props.semantic === true;
+  const [search, setSearch] = useDraft(params.search ?? "");
+  const semantic = offersSemantic && params.semantic === "true";
 
   return (
     <form
@@ -34,20 +31,20 @@ export function SearchForm(props: {
       onSubmit={(e) => {
         e.preventDefault();
         const q = search.trim();
-        set({ search: q || undefined, ...(q || !props.semantic ? {} : { semantic: undefined, min_similarity: undefined }) });
+        set({ search: q || undefined, ...(q || !offersSemantic ? {} : { semantic: undefined, min_similarity: undefined }) });
       }}
     >
       <input
-        ref={props.inputRef}
-        aria-label={props.label}
+        ref={inputRef}
+        aria-label={label}
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        placeholder={props.placeholder}
+        placeholder={placeholder}
         className="w-full max-w-md rounded border border-slate-300 px-3 py-1.5 text-sm sm:w-80"
       />
       <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">Search</button>
-      {props.semantic && (
+      {offersSemantic && (
         <Toggle
           label="Semantic"
           checked={semantic}

@@ -16,6 +16,7 @@ export default function DocsPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-6 py-5">
           <h1 className="text-2xl font-semibold">
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- `/` answers a page only to a document request (proxy.ts) */}
             <a href="/" className="text-slate-500 hover:text-slate-900">Venture Monitor</a> · API reference
           </h1>
           <p className="mt-2 max-w-4xl text-sm text-slate-600">

@@ -13,8 +13,8 @@ import { pgliteAdapterFactory } from "./pglite-adapter";
 function loadEngineBindings(): typeof bindings {
   const require = createRequire(import.meta.url);
   const wasmPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg").replace(/\.js$/, ".wasm");
-  const module = new WebAssembly.Module(readFileSync(wasmPath));
-  const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bindings });
+  const wasm = new WebAssembly.Module(readFileSync(wasmPath));
+  const instance = new WebAssembly.Instance(wasm, { "./schema_engine_bg.js": bindings });
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
   return bindings;

@@ -19,7 +19,7 @@ export const CARD_COLUMNS: TColumn<TCardRowItem>[] = [
       return (
         <div className="flex items-center gap-2">
           {image ? (
-            // eslint-disable-next-line @next/next/no-img-element
+            // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
             <img src={image} alt="" width={24} height={24} className="h-6 w-6 shrink-0 rounded object-cover" loading="lazy" />
           ) : (
             <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600">

@@ -41,6 +41,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
       }}
     >
       <label htmlFor={id} className="sr-only">Saved filter name</label>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked "Save filter": typing goes there */}
       <input id={id} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this filter" className={box} />
       <button type="submit" disabled={save.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">Save</button>
       <button type="button" className={box} onClick={() => setOpen(false)}>Cancel</button>

@@ -21,8 +21,8 @@ export function FoldersPanel() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
   const [name, setName] = useState("");
   const create = useMutation(trpc.user.folders.create.mutationOptions({ onSuccess: () => (setName(""), refresh()) }));
-  const rename = useMutation(trpc.user.folders.rename.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.user.folders.delete.mutationOptions({ onSuccess: refresh }));
+  const { mutateAsync: rename } = useMutation(trpc.user.folders.rename.mutationOptions({ onSuccess: refresh }));
+  const { mutateAsync: remove } = useMutation(trpc.user.folders.delete.mutationOptions({ onSuccess: refresh }));
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo((): TColumn<TFolder>[] => [
@@ -42,12 +42,12 @@ export function FoldersPanel() {
         <RenameDelete
           name={row.original.name}
           what="folder"
-          onRename={(n) => rename.mutateAsync({ id: row.original.id, name: n })}
-          onDelete={() => remove.mutateAsync({ id: row.original.id })}
+          onRename={(n) => rename({ id: row.original.id, name: n })}
+          onDelete={() => remove({ id: row.original.id })}
         />
       ),
     },
-  ], [rename.mutateAsync, remove.mutateAsync]);
+  ], [rename, remove]);
 
   return (
     <div>

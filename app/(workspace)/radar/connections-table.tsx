@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { ConfirmButton } from "../../_ui/confirm-button";
 import { DataTable, type TColumn } from "../../_ui/data-table";
@@ -32,8 +32,12 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
   const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
   const key = JSON.stringify(input);
 
-  // Another page, filter or network: the selection was of other rows.
-  useEffect(() => setSelection({}), [key]);
+  // Another page, filter or network: the selection was of other rows (reset while rendering, as React advises for state that follows a prop).
+  const [selectionKey, setSelectionKey] = useState(key);
+  if (selectionKey !== key) {
+    setSelectionKey(key);
+    setSelection({});
+  }
 
   const run = (p: Promise<unknown>, done?: (r: unknown) => string | null) =>
     p.then(

@@ -1,15 +1,15 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Choice } from "../../_ui/filters";
+import { useDraft } from "../../_ui/use-draft";
 import type { TUrlParams } from "../../_ui/use-url-params";
 
 const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
 export function ListToolbar(props: { what: string; params: TUrlParams; set: (p: Record<string, string | undefined>) => void; extra?: React.ReactNode }) {
-  const [q, setQ] = useState(props.params.q ?? "");
-  useEffect(() => setQ(props.params.q ?? ""), [props.params.q]);
+  const [q, setQ] = useDraft(props.params.q ?? "");
   const id = useId();
   return (
     <>

@@ -37,8 +37,8 @@ export function usePendingWork(source: TSource): number {
   });
   const count = (pending.data?.pagination.total ?? 0) + (processing.data?.pagination.total ?? 0);
   const last = useRef(count);
-  busyRef.current = count > 0;
   useEffect(() => {
+    busyRef.current = count > 0;
     // Fewer in the queue: some became connections or failed; show it. (The refetch also rechecks
     // the queue, so an application caught between the two totals is not missed.)
     if (count < last.current) void refresh();

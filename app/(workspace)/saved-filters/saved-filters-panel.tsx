@@ -35,8 +35,8 @@ export function SavedFiltersPanel() {
   const router = useRouter();
   const status = useQuery(trpc.user.filters.status.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
-  const rename = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
+  const { mutateAsync: rename } = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
+  const { mutateAsync: remove } = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
   const viewed = useMutation(trpc.user.filters.markViewed.mutationOptions({ onSettled: refresh }));
 
   const markViewed = viewed.mutateAsync;
@@ -79,12 +79,12 @@ export function SavedFiltersPanel() {
         <RenameDelete
           name={row.original.name}
           what="saved filter"
-          onRename={(n) => rename.mutateAsync({ id: row.original.id, name: n })}
-          onDelete={() => remove.mutateAsync({ id: row.original.id })}
+          onRename={(n) => rename({ id: row.original.id, name: n })}
+          onDelete={() => remove({ id: row.original.id })}
         />
       ),
     },
-  ], [rename.mutateAsync, remove.mutateAsync, open]);
+  ], [rename, remove, open]);
 
   return (
     <div>

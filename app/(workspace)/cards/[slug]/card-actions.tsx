@@ -44,8 +44,8 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
   const [status, setStatus] = useState<"saved" | "saving" | "unsaved" | "error">("saved");
   const saved = useRef(note);
   const id = useId();
-  const save = useMutation(trpc.user.notes.save.mutationOptions());
-  const remove = useMutation(trpc.user.notes.delete.mutationOptions());
+  const { mutateAsync: saveNote } = useMutation(trpc.user.notes.save.mutationOptions());
+  const { mutateAsync: deleteNote } = useMutation(trpc.user.notes.delete.mutationOptions());
   useEffect(() => {
     if (text === saved.current) return;
     setStatus("unsaved");
@@ -56,12 +56,11 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
         saved.current = text;
         setStatus("saved");
       };
-      const p = value ? save.mutateAsync({ cardId, text: value }) : remove.mutateAsync({ cardId });
+      const p = value ? saveNote({ cardId, text: value }) : deleteNote({ cardId });
       p.then(done, () => setStatus("error"));
     }, 700);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, cardId]);
+  }, [text, cardId, saveNote, deleteNote]);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">Private note</label>

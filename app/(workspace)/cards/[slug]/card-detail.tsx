@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { BarChart } from "../../../_ui/bar-chart";
 import { ExternalLink } from "../../../_ui/external-link";
@@ -12,18 +11,15 @@ import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
+import { useStoredString } from "../../../_ui/use-browser-store";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
 /** Where the back link and Esc go: the list as it was left (filters intact), else /cards. */
 function useListHref() {
-  const [href, setHref] = useState("/cards");
-  useEffect(() => {
-    const last = window.sessionStorage.getItem(LAST_LIST_KEY);
-    if (last?.startsWith("/cards")) setHref(last);
-  }, []);
-  return href;
+  const [last] = useStoredString("sessionStorage", LAST_LIST_KEY);
+  return last?.startsWith("/cards") ? last : "/cards";
 }
 
 /** One card: everything GET /v1/cards/<slug>/ knows, with the signed-in analyst's own actions. */
@@ -56,7 +52,7 @@ export function CardDetail({ slug }: { slug: string }) {
       <Link href={listHref} className="text-sm text-slate-600 hover:underline">← Cards</Link>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {displayableImage(card.image) && (
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
           <img src={displayableImage(card.image)!} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
         )}
         <div className="min-w-0 flex-1">

@@ -38,7 +38,7 @@ export function ParticipantDetail({ slug }: { slug: string }) {
       <Link href="/participants" className="text-sm text-slate-600 hover:underline">← Participants</Link>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {image && (
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
           <img src={image} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
         )}
         <div className="min-w-0 flex-1">

@@ -46,7 +46,7 @@ export function TokensPanel() {
       },
     }),
   );
-  const revoke = useMutation(trpc.account.tokens.revoke.mutationOptions({ onSuccess: () => void refresh() }));
+  const { mutateAsync: revoke } = useMutation(trpc.account.tokens.revoke.mutationOptions({ onSuccess: () => void refresh() }));
 
   const columns = useMemo((): TColumn<TToken>[] => [
     {
@@ -72,10 +72,10 @@ export function TokensPanel() {
       meta: { label: "Actions", fixed: true },
       cell: ({ row }) =>
         row.original.status === "active" ? (
-          <RevokeToken label={row.original.name ?? `${row.original.prefix}…`} onRevoke={() => revoke.mutateAsync({ id: row.original.id })} />
+          <RevokeToken label={row.original.name ?? `${row.original.prefix}…`} onRevoke={() => revoke({ id: row.original.id })} />
         ) : null,
     },
-  ], [revoke.mutateAsync]);
+  ], [revoke]);
 
   return (
     <div className="mt-4 space-y-4">
