@@ -38,7 +38,7 @@ describe("httpUrl", () => {
 });
 
 describe("ExternalLink", () => {
-  const html = (url: unknown) => renderToStaticMarkup(createElement(ExternalLink, { url, children: "Website" }));
+  const html = (url: unknown) => renderToStaticMarkup(createElement(ExternalLink, { url }, "Website"));
 
   it("renders an http(s) URL as a link opened without referrer", () => {
     expect(html("https://ledgerly.example.com/")).toBe(
