@@ -1,4 +1,3 @@
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ExternalLink } from "../../app/_ui/external-link";
@@ -38,7 +37,7 @@ describe("httpUrl", () => {
 });
 
 describe("ExternalLink", () => {
-  const html = (url: unknown) => renderToStaticMarkup(createElement(ExternalLink, { url }, "Website"));
+  const html = (url: unknown) => renderToStaticMarkup(ExternalLink({ url, children: "Website" }));
 
   it("renders an http(s) URL as a link opened without referrer", () => {
     expect(html("https://ledgerly.example.com/")).toBe(
