@@ -15,8 +15,15 @@ export function httpProcessCount(config: TEnv, mode: "postgres" | "embedded", de
   return Math.min(availableParallelism(), 4);
 }
 
-/** Forks `n` HTTP processes and resolves once all listen; the result stops them. */
-export async function forkHttpProcesses(n: number): Promise<() => Promise<void>> {
+/** Beyond an HTTP process's grace period, how long the primary waits for it to exit. */
+const HTTP_PROCESS_BACKSTOP_MS = 5_000;
+
+/**
+ * Forks `n` HTTP processes and resolves once all listen; the result stops them (SIGTERM: each
+ * stops accepting, answers what it has and exits; the shared port stays open until the last one
+ * has closed its listener).
+ */
+export async function forkHttpProcesses(n: number): Promise<(graceMs: number) => Promise<void>> {
   let stopping = false;
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
@@ -34,14 +41,23 @@ export async function forkHttpProcesses(n: number): Promise<() => Promise<void>>
       });
     });
   await Promise.all(Array.from({ length: n }, fork));
-  return async () => {
+  return async (graceMs: number) => {
     stopping = true;
     const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    // Each process stops gracefully on SIGTERM (server/shutdown.ts), within its own grace period
+    // and backstop; one that is still there after both is killed.
     await Promise.all(
       running.map(
         (w) =>
           new Promise<void>((resolve) => {
-            w.once("exit", () => resolve());
+            const kill = setTimeout(() => {
+              logger.error("HTTP process did not stop in time; killing it", { pid: w.process.pid });
+              w.process.kill("SIGKILL");
+            }, graceMs + HTTP_PROCESS_BACKSTOP_MS);
+            w.once("exit", () => {
+              clearTimeout(kill);
+              resolve();
+            });
             w.process.kill("SIGTERM");
           }),
       ),
