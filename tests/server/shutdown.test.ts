@@ -57,7 +57,7 @@ describe("SIGTERM under load", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "vmon-shutdown-"));
     port = await freePort();
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
