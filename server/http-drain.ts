@@ -12,9 +12,11 @@ export const IDLE_CLOSE_MS = 500;
 const POLL_MS = 25;
 
 /**
- * The graceful stop of one HTTP server. `track` wraps the request listener; `drain(graceMs)`:
- * - stops accepting connections at once (net's close: Node's http close would also drop the idle
- *   keep-alive connections at once, resetting a request a client is sending on one right then);
+ * The graceful stop of one HTTP server. `track` wraps the request listener; `stopAccepting()`
+ * closes the listener only (net's close: Node's http close would also drop the idle keep-alive
+ * connections at once, resetting a request a client is sending on one right then), and the
+ * requests on open connections go on as before; `drain(graceMs)`:
+ * - stops accepting connections, if that was not done yet;
  * - answers every request in progress or arriving on an open connection with `Connection: close`,
  *   so that its client opens no further request on it;
  * - closes each connection once it has been idle for IDLE_CLOSE_MS;
@@ -59,19 +61,26 @@ export function drainable(server: Server) {
       listener(req, res);
     };
 
+  /** Resolves once the listener and every connection are closed. */
+  let closed: Promise<void> | undefined;
+  let allClosed = false;
+  const stopAccepting = (): void => {
+    closed ??= new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve())).then(() => {
+      allClosed = true;
+    });
+  };
+
   const drain = async (graceMs: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-    let listenerClosed = false;
-    void closed.then(() => (listenerClosed = true));
+    stopAccepting();
     for (const res of handlers) if (!res.headersSent) res.setHeader("Connection", "close");
     for (const [socket, n] of busy) if (n === 0) closeWhenIdle(socket);
     const deadline = Date.now() + graceMs;
     const settled = () => {
       // A response whose client went away never finishes: its handler is done once it has called end.
       for (const res of handlers) if (res.writableEnded) handlers.delete(res);
-      return listenerClosed && handlers.size === 0;
+      return allClosed && handlers.size === 0;
     };
     while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
     if (!settled()) {
@@ -84,5 +93,5 @@ export function drainable(server: Server) {
     }
   };
 
-  return { track, drain };
+  return { track, stopAccepting, drain };
 }

@@ -18,7 +18,7 @@ import { drainable } from "./http-drain";
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
  * result stops it within a grace period.
  */
-export async function serveHttp({ dev, root, port, handleNext }: TServeOptions): Promise<(graceMs: number) => Promise<void>> {
+export async function serveHttp({ dev, root, port, handleNext }: TServeOptions): Promise<THttpStop> {
   if (handleNext) return listen(requestListener(handleNext), port);
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
@@ -38,15 +38,19 @@ export interface TServeOptions {
  * connection, every request in progress answered with `Connection: close`, idle keep-alive
  * connections closed, open requests given up to `graceMs`.
  */
-async function listen(
-  listener: (req: IncomingMessage, res: ServerResponse) => void,
-  port: number,
-): Promise<(graceMs: number) => Promise<void>> {
+async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number): Promise<THttpStop> {
   const server = createServer();
-  const { track, drain } = drainable(server);
+  const { track, stopAccepting, drain } = drainable(server);
   server.on("request", track(listener));
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  return drain;
+  return { stopAccepting, drain };
+}
+
+export interface THttpStop {
+  /** Closes the listener; open connections are served as before. */
+  stopAccepting(): void;
+  /** The graceful stop (server/http-drain.ts). */
+  drain(graceMs: number): Promise<void>;
 }
 
 /**

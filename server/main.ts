@@ -4,7 +4,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { tokenCache } from "./auth/caller";
 import { listenForAuthChanges } from "./auth/token-cache";
-import { forkHttpProcesses, httpProcessCount } from "./cluster";
+import { forkHttpProcesses, httpProcessCount, onHttpProcessStopAccepting } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
@@ -44,7 +44,7 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
 
   const processes = httpProcessCount(config, database.mode, dev);
   const stopAuth = processes > 1 ? async () => {} : rememberTokens(database);
-  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT, handleNext });
+  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : (await serveHttp({ dev, root, port: config.PORT, handleNext })).drain;
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   printDemoCredentials(config.DATA_DIR, config.BASE_URL);
   // WORKERS=off: the background queues run in `vmon worker` processes (docs/deployment.md).
@@ -62,13 +62,17 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
 /** A forked HTTP process: the primary has migrated and seeded; this one serves HTTP until told to stop. */
 async function httpProcess({ dev, root, handleNext }: Omit<TServeOptions, "port">): Promise<void> {
   const stopAuth = rememberTokens(await openDatabase({ role: "server" }));
-  const stopHttp = await serveHttp({ dev, root, port: env().PORT, handleNext });
-  onStopSignal(async (graceMs) => {
-    await stopHttp(graceMs);
-    await stopAuth();
-    await closeReplicas();
-    await closeDatabase();
-  });
+  const http = await serveHttp({ dev, root, port: env().PORT, handleNext });
+  onHttpProcessStopAccepting(http.stopAccepting);
+  onStopSignal(
+    async (graceMs) => {
+      await http.drain(graceMs);
+      await stopAuth();
+      await closeReplicas();
+      await closeDatabase();
+    },
+    { signals: ["SIGTERM"] }, // the primary sequences a SIGINT (onHttpProcessStopAccepting)
+  );
 }
 
 /**

@@ -6,11 +6,14 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_BACKSTOP_MS = 10_000;
 
 /**
- * On the first SIGTERM or SIGINT, runs `stop(graceMs)` once and exits: 0 when it completed, 1
- * when it failed or did not complete within the grace period and the backstop after it (logged).
- * A second signal while stopping changes nothing.
+ * On the first of `signals` (SIGTERM, SIGINT), runs `stop(graceMs)` once and exits: 0 when it
+ * completed, 1 when it failed or did not complete within the grace period and the backstop after
+ * it (logged). A second signal while stopping changes nothing.
  */
-export function onStopSignal(stop: (graceMs: number) => Promise<void>, graceMs = SHUTDOWN_GRACE_MS): void {
+export function onStopSignal(
+  stop: (graceMs: number) => Promise<void>,
+  { graceMs = SHUTDOWN_GRACE_MS, signals = ["SIGTERM", "SIGINT"] }: { graceMs?: number; signals?: NodeJS.Signals[] } = {},
+): void {
   let stopping = false;
   const run = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -31,6 +34,5 @@ export function onStopSignal(stop: (graceMs: number) => Promise<void>, graceMs =
       },
     );
   };
-  process.on("SIGTERM", run);
-  process.on("SIGINT", run);
+  for (const signal of signals) process.on(signal, run);
 }

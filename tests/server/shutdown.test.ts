@@ -9,8 +9,8 @@ import { SHUTDOWN_GRACE_MS } from "../../server/shutdown";
 
 /**
  * SIGTERM under load: the real service process (tests/server/fixtures/service.ts runs
- * server/main.ts on the embedded database) with 16 keep-alive connections sending requests back
- * to back, stopped mid-load. Every request the server accepted is answered in full, none is reset,
+ * server/main.ts on the embedded database), with one HTTP process or two, and 16 keep-alive
+ * connections sending requests back to back, stopped mid-load. Every request the server accepted is answered in full, none is reset,
  * and the process exits 0 within the grace period without logging a warning or an error.
  */
 
@@ -47,7 +47,8 @@ function request(port: number, agent: http.Agent, urlPath: string, headers: Reco
   });
 }
 
-describe("SIGTERM under load", () => {
+// One process, and two forked HTTP processes sharing the port (server/cluster.ts).
+describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => {
   let dataDir: string;
   let port: number;
   let child: ChildProcess;
@@ -63,7 +64,7 @@ describe("SIGTERM under load", () => {
       PORT: String(port),
       BASE_URL: `http://localhost:${port}`,
       DEMO_SEED: "0",
-      HTTP_PROCESSES: "1",
+      HTTP_PROCESSES: String(processes),
       LOG_LEVEL: "info",
     };
     delete env.DATABASE_URL;
@@ -106,7 +107,9 @@ describe("SIGTERM under load", () => {
       child.once("exit", (code) => resolve({ code, at: Date.now() })),
     );
     const load = Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => loop(i)));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Under way on every connection: then stopped mid-load.
+    const warm = Date.now();
+    while (outcomes.length < 2 * CONNECTIONS && Date.now() - warm < 30_000) await new Promise((r) => setTimeout(r, 20));
     const signalledAt = Date.now();
     child.kill("SIGTERM");
     const { code, at } = await exited;
@@ -140,5 +143,5 @@ describe("SIGTERM under load", () => {
         }
       });
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
 });
