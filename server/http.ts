@@ -10,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddress } from "./auth/client-address";
 import { bodyLimit, nextEntry, type TEntry } from "./body-limits";
 import { holdBody } from "./lib/bounded-body";
 import { env } from "./env";
+import { drainable } from "./http-drain";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
@@ -17,21 +18,44 @@ import { env } from "./env";
  * (server/mcp/node.ts), everything else (UI, sign-in, the
  * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
- * result closes it.
+ * result stops it within a grace period.
  *
  * No handler sees a request body larger than its entry's limit (server/body-limits.ts): the body is
  * counted as it arrives and refused with a 413 at the limit (server/lib/bounded-body.ts).
  */
-export async function serveHttp({ dev, root, port }: { dev: boolean; root: string; port: number }): Promise<() => Promise<void>> {
+export async function serveHttp({ dev, root, port, handleNext }: TServeOptions): Promise<THttpStop> {
+  if (handleNext) return listen(requestListener(handleNext), port);
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
-  const server = createServer(requestListener(app.getRequestHandler()));
+  return listen(requestListener(app.getRequestHandler()), port);
+}
+
+export interface TServeOptions {
+  dev: boolean;
+  root: string;
+  port: number;
+  /** Serves what Next would, without building or starting Next (tests of the process around it). */
+  handleNext?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+/**
+ * Serves `listener` on `port`; the result stops gracefully (server/http-drain.ts): no new
+ * connection, every request in progress answered with `Connection: close`, idle keep-alive
+ * connections closed, open requests given up to `graceMs`.
+ */
+async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number): Promise<THttpStop> {
+  const server = createServer();
+  const { track, stopAccepting, drain } = drainable(server);
+  server.on("request", track(listener));
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  return () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections(); // keep-alive connections would hold the close open
-    });
+  return { stopAccepting, drain };
+}
+
+export interface THttpStop {
+  /** Closes the listener; open connections are served as before. */
+  stopAccepting(): void;
+  /** The graceful stop (server/http-drain.ts). */
+  drain(graceMs: number): Promise<void>;
 }
 
 /**

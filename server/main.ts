@@ -5,7 +5,7 @@ import path from "node:path";
 import { authUrl } from "./auth/auth-url";
 import { tokenCache } from "./auth/caller";
 import { listenForAuthChanges } from "./auth/token-cache";
-import { forkHttpProcesses, httpProcessCount } from "./cluster";
+import { forkHttpProcesses, httpProcessCount, onHttpProcessStopAccepting } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
@@ -16,19 +16,17 @@ import { seedDemoRadar } from "./domain/demo/radar";
 import { seedDemo } from "./domain/demo/seed";
 import { seedDemoWorkspace } from "./domain/demo/workspace";
 import { env } from "./env";
-import { serveHttp } from "./http";
+import { serveHttp, type TServeOptions } from "./http";
 import { logger } from "./lib/logger";
+import { onStopSignal } from "./shutdown";
 import { startWorkers } from "./workers";
-
-/** How long a stop may wait for open requests and connections. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Runs the service: database, migrations, demo data, background workers and the web app, in one
  * process or with forked HTTP processes (server/cluster.ts), which only serve HTTP.
  */
-export async function main({ dev, root }: { dev: boolean; root: string }): Promise<void> {
-  if (cluster.isWorker) return httpProcess({ dev, root });
+export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port">): Promise<void> {
+  if (cluster.isWorker) return httpProcess({ dev, root, handleNext });
   const config = env();
   mkdirSync(config.DATA_DIR, { recursive: true });
   process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
@@ -51,7 +49,7 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
 
   const processes = httpProcessCount(config, database.mode, dev);
   const stopAuth = processes > 1 ? async () => {} : rememberTokens(database);
-  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : await serveHttp({ dev, root, port: config.PORT });
+  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : (await serveHttp({ dev, root, port: config.PORT, handleNext })).drain;
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   const demoNotice = demoCredentialsNotice(config.DATA_DIR, config.BASE_URL, demoCreated);
   if (demoNotice) process.stdout.write(demoNotice);
@@ -59,34 +57,28 @@ export async function main({ dev, root }: { dev: boolean; root: string }): Promi
   const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
   if (config.WORKERS === "0") logger.info("background queues are left to `vmon worker` processes (WORKERS=off)");
 
-  const shutdown = async (signal: string) => {
-    logger.info("shutting down", { signal });
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref(); // a stuck connection never holds the exit
-    await stopHttp();
-    await stopAuth();
-    await stopWorkers();
+  onStopSignal(async (graceMs) => {
+    // HTTP and the background loops stop side by side; the pools close once both are done.
+    await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers()]);
     await closeReplicas();
     await closeDatabase();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  });
 }
 
 /** A forked HTTP process: the primary has migrated and seeded; this one serves HTTP until told to stop. */
-async function httpProcess({ dev, root }: { dev: boolean; root: string }): Promise<void> {
+async function httpProcess({ dev, root, handleNext }: Omit<TServeOptions, "port">): Promise<void> {
   const stopAuth = rememberTokens(await openDatabase({ role: "server" }));
-  const stop = await serveHttp({ dev, root, port: env().PORT });
-  const shutdown = async () => {
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
-    await stop();
-    await stopAuth();
-    await closeReplicas();
-    await closeDatabase();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown());
-  process.once("SIGTERM", () => void shutdown());
+  const http = await serveHttp({ dev, root, port: env().PORT, handleNext });
+  onHttpProcessStopAccepting(http.stopAccepting);
+  onStopSignal(
+    async (graceMs) => {
+      await http.drain(graceMs);
+      await stopAuth();
+      await closeReplicas();
+      await closeDatabase();
+    },
+    { signals: ["SIGTERM"] }, // the primary sequences a SIGINT (onHttpProcessStopAccepting)
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { newDatabasePassword, PasswordGate, type TQueryQueue } from "./pglite-auth";
 import { SessionQueue } from "./pglite-queue";
 
 /**
@@ -12,6 +13,11 @@ import { SessionQueue } from "./pglite-queue";
  * A PGlite data directory can be open in one process only. The process that opens it (the "host")
  * records `{pid, port}` in `<dir>.lock`; any other process finds the lock, checks that the host is
  * alive, and connects to its port instead of opening the files itself.
+ *
+ * The port takes only connections that give the database's password (pglite-auth.ts): a random
+ * one, created with the database in `<dir>.password` (mode 0600, so only the service's user can
+ * read it) and read from there by every process that joins. An in-memory database has a password
+ * of its own in its URL.
  */
 
 export interface TEmbeddedHost {
@@ -30,8 +36,33 @@ interface TLockInfo {
   role: THostRole;
 }
 
-function urlFor(port: number): string {
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+function urlFor(port: number, password: string): string {
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+const passwordPathOf = (dir: string) => `${dir}.password`;
+
+/** The database's password: read, or created (mode 0600) by the host that opens the database first. */
+function hostPassword(dir: string): string {
+  const file = passwordPathOf(dir);
+  try {
+    const fd = openSync(file, "wx", 0o600);
+    const password = newDatabasePassword();
+    writeFileSync(fd, password);
+    closeSync(fd);
+    return password;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    chmodSync(file, 0o600); // never readable by other users, whatever created it
+    return joinPassword(dir);
+  }
+}
+
+/** The password a joining process connects with (it must be able to read the host's file). */
+function joinPassword(dir: string): string {
+  const password = readFileSync(passwordPathOf(dir), "utf8").trim();
+  if (!password) throw new Error(`The embedded database's password file ${passwordPathOf(dir)} is empty.`);
+  return password;
 }
 
 /** The lock's content; `port` is 0 while its holder is still opening the database. */
@@ -106,11 +137,12 @@ async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
 }
 
-async function serve(db: PGlite): Promise<{ port: number; stop(): Promise<void> }> {
+async function serve(db: PGlite, password: string): Promise<{ port: number; stop(): Promise<void> }> {
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const server = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: 64 });
-  // Keep each connection's extended-protocol exchange together (see pglite-queue.ts).
-  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
+  // A connection must give the password (pglite-auth.ts); then its extended-protocol exchanges
+  // are kept together (pglite-queue.ts).
+  (server as unknown as { queryQueue: TQueryQueue }).queryQueue = new PasswordGate(new SessionQueue(db), password);
   await server.start();
   const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
   return { port: address.port, stop: () => server.stop() };
@@ -127,9 +159,10 @@ export async function startEmbeddedHost(
   const role = opts.role ?? "cli";
   if (dataDir === undefined) {
     const db = await openPGlite(undefined);
-    const socket = await serve(db);
+    const password = newDatabasePassword();
+    const socket = await serve(db, password);
     return {
-      url: urlFor(socket.port),
+      url: urlFor(socket.port, password),
       owned: true,
       stop: async () => {
         await socket.stop();
@@ -146,7 +179,7 @@ export async function startEmbeddedHost(
     const running = await findRunningHost(dir);
     // A server never joins a one-command host: it would lose its database when that command ends.
     if (running && (role === "cli" || running.role === "server")) {
-      return { url: urlFor(running.port), owned: false, stop: async () => {} };
+      return { url: urlFor(running.port, joinPassword(dir)), owned: false, stop: async () => {} };
     }
     if (!running && takeLock(lockPath)) break;
     const holder = readLock(lockPath);
@@ -161,8 +194,9 @@ export async function startEmbeddedHost(
 
   try {
     mkdirSync(dir, { recursive: true });
+    const password = hostPassword(dir);
     const db = await openPGlite(dir);
-    const socket = await serve(db);
+    const socket = await serve(db, password);
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, port: socket.port, role } satisfies TLockInfo));
     let stopped = false;
     const stop = async () => {
@@ -172,7 +206,7 @@ export async function startEmbeddedHost(
       await db.close();
       rmSync(lockPath, { force: true });
     };
-    return { url: urlFor(socket.port), owned: true, stop };
+    return { url: urlFor(socket.port, password), owned: true, stop };
   } catch (err) {
     rmSync(lockPath, { force: true });
     throw err;

@@ -1,8 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startEmbeddedHost } from "../../server/db/embedded";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**
@@ -120,5 +123,26 @@ describe("vmon", () => {
     expect(r.stderr).toContain("nothing was imported");
     const missing = vmon("import", path.join(dataDir, "absent.jsonl"));
     expect(missing.code).toBe(1);
+  });
+  // The service holds the embedded database (here: this test process) and its port asks for the
+  // password in DATA_DIR; a command joins it with that password.
+  it.skipIf(!!process.env.DATABASE_URL)("works against a running service's embedded database", async () => {
+    const host = await startEmbeddedHost(path.join(dataDir, "pglite"), { role: "server" });
+    try {
+      // Asynchronously: this process serves the database the command connects to.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["bin/vmon.js", "users", "create", "--email", "joined@example.test", "--password", "correct horse", "--json"],
+        { env, encoding: "utf8", timeout: 170_000 },
+      );
+      expect(JSON.parse(stdout)).toMatchObject({ email: "joined@example.test" });
+      const rows = await new pg.Client({ connectionString: host.url });
+      await rows.connect();
+      const r = await rows.query("SELECT count(*)::int AS n FROM account WHERE email = 'joined@example.test'");
+      await rows.end();
+      expect(r.rows[0].n).toBe(1);
+    } finally {
+      await host.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TDb } from "../../server/db/client";
+import { createPrisma, type TDb } from "../../server/db/client";
 import { datasetConnector, type TConnector } from "../../server/domain/radar/connectors";
 import { drainApplications, processBatch } from "../../server/domain/radar/process";
 import { startRadarWorkers } from "../../server/domain/radar/worker";
@@ -60,6 +60,61 @@ describe("crash recovery", () => {
     expect(r).toEqual({ claimed: 1, connected: 1, failed: 0 });
     expect(await row(id)).toBeNull();
     expect((await api("GET", `/radar/connections/network_a/${id}/`, { token })).body.data.name).toBe("Worker 0");
+  });
+
+  it("leases a claimed application for at most 20 s: a crashed worker's application resumes within 30 s", async () => {
+    const { token } = await radarAccount(t.db);
+    const id = await pending(token, "w4");
+    let leaseSeconds = 0;
+    const connector = hooked(t.db, async () => {
+      const [r] = await t.db.$queryRaw<{ s: number }[]>`
+        SELECT extract(epoch FROM lease_until - now())::float8 AS s FROM radar_application WHERE id = ${id}`;
+      leaseSeconds = r!.s;
+    });
+    expect((await processBatch(t.db, { connector })).connected).toBe(1);
+    expect(leaseSeconds).toBeGreaterThan(15);
+    expect(leaseSeconds).toBeLessThanOrEqual(20);
+  });
+
+  it("renews the lease while a batch runs, and another worker takes the batch soon after its worker dies", async () => {
+    const { token } = await radarAccount(t.db);
+    const id = await pending(token, "w5");
+    // Worker A: its own connection pool, and a connector that hangs until released.
+    const a = createPrisma(t.url, 2);
+    let release!: () => void;
+    const hang = new Promise<void>((r) => (release = r));
+    let claimedByA!: () => void;
+    const aClaimed = new Promise<void>((r) => (claimedByA = r));
+    const aRun = processBatch(a, {
+      leaseMs: 400,
+      renewEveryMs: 100,
+      connector: hooked(t.db, async () => {
+        claimedByA();
+        await hang;
+      }),
+    }).catch((error: unknown) => error);
+    await aClaimed;
+    // Three times the lease later, A still holds it: worker B takes nothing.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await processBatch(t.db, { connector: datasetConnector(t.db) })).claimed).toBe(0);
+    expect((await row(id))?.attempts).toBe(1);
+    // A dies (its database connections are gone: no more renewals); B takes the application within the lease.
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
+    await a.$disconnect();
+    const diedAt = Date.now();
+    let taken = 0;
+    while (Date.now() - diedAt < 5000) {
+      taken = (await processBatch(t.db, { connector: datasetConnector(t.db) })).connected;
+      if (taken) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(taken).toBe(1);
+    expect(Date.now() - diedAt).toBeLessThan(1000);
+    release();
+    await aRun;
+    warn.mockRestore();
+    expect(await row(id)).toBeNull();
+    expect((await api("GET", `/radar/connections/network_a/${id}/`, { token })).body.data.name).toBe("Worker 5");
   });
 
   it("a worker whose lease was taken over cannot write its result", async () => {

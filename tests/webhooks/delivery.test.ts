@@ -130,6 +130,37 @@ describe("delivery", () => {
     expect(d).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 
+  it("holds a delivery for at most 20 s after its worker stops renewing the lease", async () => {
+    const ep = await endpoint();
+    await api("POST", `/webhooks/${ep.id}/test/`, { token });
+    const claimed = await claimDeliveries(t.db, { limit: 10, perEndpoint: 10 });
+    const mine = claimed.find((c) => c.endpoint_id === ep.id)!;
+    const [lease] = await t.db.$queryRaw<{ s: number }[]>`
+      SELECT extract(epoch FROM locked_until - now())::float8 AS s FROM webhook_delivery WHERE id = ${mine.id}`;
+    expect(lease!.s).toBeGreaterThan(15);
+    expect(lease!.s).toBeLessThanOrEqual(20); // a crashed worker's delivery resumes within 30 s
+    await t.db.$executeRaw`UPDATE webhook_delivery SET locked_until = now() - interval '1 second' WHERE id = ${mine.id}`;
+    await deliverDue(t.db);
+  });
+
+  it("renews the lease of a delivery in flight: a slow receiver's delivery is not sent twice", async () => {
+    const ep = await endpoint();
+    rx.answer = () => ({ status: 200, delayMs: 1200 });
+    await api("POST", `/webhooks/${ep.id}/test/`, { token });
+    const pool = new DeliveryPool(t.db, { leaseMs: 300, renewEveryMs: 100, pollMs: 20 }).start();
+    try {
+      while (rx.received.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 600)); // twice the lease: kept only by renewals
+      const other = await claimDeliveries(t.db, { limit: 10, perEndpoint: 10, leaseMs: 300 });
+      expect(other.filter((c) => c.endpoint_id === ep.id)).toEqual([]);
+    } finally {
+      await pool.stop();
+    }
+    expect(rx.received).toHaveLength(1);
+    const [d] = await log(ep.id);
+    expect(d).toMatchObject({ status: "succeeded", attempts: 1 });
+  });
+
   it("does not follow a redirect: the attempt fails", async () => {
     const target = await new Receiver().start();
     try {

@@ -4,8 +4,9 @@ import type { TCommand } from "../command";
 
 /**
  * `vmon worker`: the background queues (radar processing and refresh, embeddings, signals refresh,
- * webhook deliveries and saved-filter checks) in a process of their own, until SIGTERM or SIGINT. Then each loop finishes the batch in hand
- * (a job it could not finish goes back to its queue when its lease ends) and the process exits.
+ * webhook deliveries and saved-filter checks) in a process of their own, until SIGTERM or SIGINT. Then each loop finishes the batch in hand,
+ * renewing its lease meanwhile, and the process exits (a job left unfinished by a killed process
+ * goes back to its queue when its lease ends, within 20 s: server/domain/jobs/lease.ts).
  * Web processes started with WORKERS=off leave the queues to such processes; any number of them
  * can run on one database, each job is claimed by one (FOR UPDATE SKIP LOCKED).
  */

@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
-import { claim, complete, enqueue, fail, startLoop } from "../jobs/queue";
+import { keepLeases, LEASE_MS } from "../jobs/lease";
+import { claim, complete, enqueue, fail, renewJobs, startLoop } from "../jobs/queue";
 import { embedNextBatch, refOf, START, type TCursor } from "./backfill";
 import { ALL_KINDS } from "./kinds";
 import { EmbeddingProviderError, type TEmbeddingProvider } from "./provider";
@@ -24,7 +25,6 @@ const BACKFILL_KEY = "backfill";
 const BATCH = 32;
 /** One slice of work before the cursor is saved. */
 const SLICE_MS = 5_000;
-const LEASE_MS = 120_000;
 const IDLE_MS = 5_000;
 
 interface TBackfillPayload {
@@ -62,6 +62,7 @@ export async function backfillTick(db: TDb, opts: { sliceMs?: number; batch?: nu
   let cursor: TCursor | null = job.payload?.cursor && job.payload.model === ref.model ? job.payload.cursor : START;
   const deadline = Date.now() + (opts.sliceMs ?? SLICE_MS);
   let embedded = 0;
+  const stopRenewing = keepLeases(EMBEDDINGS_QUEUE, (until) => renewJobs(db, [job], until));
   try {
     // At least one batch per slice, then more while the slice lasts.
     do {
@@ -73,9 +74,11 @@ export async function backfillTick(db: TDb, opts: { sliceMs?: number; batch?: nu
     const reason = error instanceof EmbeddingProviderError ? error.message : String(error);
     if (!(error instanceof EmbeddingProviderError)) logger.error("embedding backfill failed", { error });
     else logger.warn("embedding backfill paused: the provider failed", { provider: provider.id, reason });
+    await stopRenewing();
     await fail(db, job.id, reason, retryDelay(job.attempts));
     return 0;
   }
+  await stopRenewing();
   await complete(db, [job.id]);
   if (cursor) {
     await enqueue(db, EMBEDDINGS_QUEUE, { cursor, model: ref.model } satisfies TBackfillPayload, { key: BACKFILL_KEY });

@@ -1,4 +1,5 @@
 import type { TDb } from "../../db/client";
+import { LEASE_MS } from "../jobs/lease";
 import { claim, complete, enqueue } from "../jobs/queue";
 import { embedNextBatch, refOf, remainingFrom, START, type TCursor } from "./backfill";
 import type { TEmbeddingProvider } from "./provider";
@@ -45,7 +46,7 @@ async function savedState(db: TDb): Promise<TRebuildState | undefined> {
 const save = (db: TDb, state: TRebuildState) => enqueue(db, STATE_QUEUE, state, { key: STATE_KEY });
 
 async function clear(db: TDb) {
-  const jobs = await claim(db, STATE_QUEUE, 10, 60_000);
+  const jobs = await claim(db, STATE_QUEUE, 10, LEASE_MS); // completed at once: nothing to renew
   await complete(db, jobs.map((j) => j.id));
 }
 

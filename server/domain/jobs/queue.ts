@@ -3,8 +3,9 @@ import { logger } from "../../lib/logger";
 
 /**
  * The durable job queue (table `job`). Jobs survive restarts; a worker claims a batch with a lease
- * (`FOR UPDATE SKIP LOCKED`, so two workers never take the same job); a job whose worker crashed is
- * claimed again once its lease has expired. `key` makes enqueueing idempotent per queue.
+ * (`FOR UPDATE SKIP LOCKED`, so two workers never take the same job) and renews it while it works
+ * (`renewJobs`, lease.ts); a job whose worker crashed is claimed again once its lease has expired.
+ * `key` makes enqueueing idempotent per queue.
  */
 
 export interface TJob<P = unknown> {
@@ -36,6 +37,16 @@ export async function claim<P>(db: TDb, queue: string, limit: number, leaseMs: n
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
     RETURNING id, queue, key, payload, attempts`;
+}
+
+/** Extends the lease of jobs still held by this claim (the attempt number is the claim's token). */
+export async function renewJobs(db: TDb, jobs: Pick<TJob, "id" | "attempts">[], leaseUntil: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  const held = JSON.stringify(jobs.map((j) => ({ id: j.id.toString(), attempts: j.attempts })));
+  await db.$executeRaw`
+    UPDATE job SET lease_until = ${leaseUntil}
+      FROM jsonb_to_recordset(${held}::jsonb) AS x(id bigint, attempts int)
+     WHERE job.id = x.id AND job.attempts = x.attempts AND job.status = 'running'`;
 }
 
 export async function complete(db: TDb, ids: bigint[]) {

@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { logger } from "../../lib/logger";
+import { LEASE_MS, whileLeased, type TLeaseTiming } from "../jobs/lease";
 import { outboxInsert } from "../webhooks/outbox";
 import { configuredConnector, ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./connectors";
 import { connectionColumns } from "./payloads";
@@ -12,7 +13,9 @@ import type { TIdentifierKind, TSnapshot, TSource } from "./types";
  * A worker claims a batch of `pending` applications, and `processing` ones whose lease expired
  * (their worker crashed), with FOR UPDATE SKIP LOCKED: two workers never take the same row. The
  * claim moves them to `processing`, sets lease_until and counts the attempt; the attempt number is
- * the claim's token, so a worker whose lease was taken over cannot write its result. The batch is
+ * the claim's token, so a worker whose lease was taken over cannot write its result. The worker
+ * renews the lease while it works on the batch (server/domain/jobs/lease.ts), so a crashed
+ * worker's applications are claimed again within LEASE_MS (20 s), whatever a batch takes. The batch is
  * resolved through the connector (set-based), then in one statement each success becomes a
  * connection with the application's id (plus its first snapshot) and the application row is
  * removed; failures become `failed` with radar_error {code, message, attempts, failed_at} and stay
@@ -21,9 +24,8 @@ import type { TIdentifierKind, TSnapshot, TSource } from "./types";
  * subscribed endpoint (server/domain/webhooks/outbox.ts). An application deleted meanwhile is simply not connected.
  */
 
-export interface TProcessOptions {
+export interface TProcessOptions extends TLeaseTiming {
   batchSize?: number;
-  leaseMs?: number;
   connector?: TConnector;
 }
 
@@ -36,7 +38,6 @@ export interface TProcessResult {
 /** A row claimed more often than this (it crashed its worker each time) fails for good. */
 export const MAX_ATTEMPTS = 5;
 const DEFAULT_BATCH = 500;
-const DEFAULT_LEASE_MS = 120_000;
 
 interface TClaimed {
   id: number;
@@ -66,6 +67,15 @@ async function claim(db: TDb, batchSize: number, leaseMs: number): Promise<TClai
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
     RETURNING a.id, a.account_id, a.source, a.identifier_kind, a.identifier, a.attempts`;
+}
+
+/** Extends the lease of the applications still held by this claim. */
+async function renew(db: TDb, rows: TClaimed[], leaseUntil: Date): Promise<void> {
+  const held = JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts })));
+  await db.$executeRaw`
+    UPDATE radar_application a SET lease_until = ${leaseUntil}
+      FROM jsonb_to_recordset(${held}::jsonb) AS x(id int, attempts int)
+     WHERE a.id = x.id AND a.attempts = x.attempts AND a.init_status = 'processing'`;
 }
 
 async function resolveAll(connector: TConnector, rows: TClaimed[]): Promise<Map<number, TConnectorResult>> {
@@ -140,8 +150,12 @@ async function fail(db: TDb, failures: TFailure[]): Promise<number> {
 
 /** Claims and processes one batch. */
 export async function processBatch(db: TDb, opts: TProcessOptions = {}): Promise<TProcessResult> {
-  const rows = await claim(db, opts.batchSize ?? DEFAULT_BATCH, opts.leaseMs ?? DEFAULT_LEASE_MS);
+  const rows = await claim(db, opts.batchSize ?? DEFAULT_BATCH, opts.leaseMs ?? LEASE_MS);
   if (rows.length === 0) return { claimed: 0, connected: 0, failed: 0 };
+  return whileLeased("radar-applications", (until) => renew(db, rows, until), opts, () => processClaimed(db, rows, opts));
+}
+
+async function processClaimed(db: TDb, rows: TClaimed[], opts: TProcessOptions): Promise<TProcessResult> {
   const failures: TFailure[] = [];
   const live = rows.filter((r) => {
     if (r.attempts <= MAX_ATTEMPTS) return true;

@@ -1,6 +1,7 @@
 import type { TDb } from "../../db/client";
 import { logger } from "../../lib/logger";
-import { claimDeliveries, recordOutcomes, type TClaimedDelivery, type TDeliveryOutcome } from "./queue";
+import { keepLeases, type TLeaseTiming } from "../jobs/lease";
+import { claimDeliveries, recordOutcomes, renewDeliveries, type TClaimedDelivery, type TDeliveryOutcome } from "./queue";
 import { sendOnce, TIMEOUT_MS } from "./send";
 import { signedHeaders } from "./signing";
 
@@ -8,9 +9,11 @@ import { signedHeaders } from "./signing";
  * Delivering claimed rows: `attempt` makes one signed request; `DeliveryPool` is the worker's
  * engine (a global pool of concurrent requests with a per-endpoint in-flight limit, so a slow
  * receiver holds at most `perEndpoint` of the pool's slots while the others keep flowing);
- * results are written in batches (one statement per batch). A process killed mid-request leaves
- * its rows `delivering` under a lease: another worker (or this one after a restart) claims them
- * again when the lease has passed, with the same webhook-id (at least once).
+ * results are written in batches (one statement per batch). The pool renews the lease of the rows
+ * it holds while they are in flight (server/domain/jobs/lease.ts). A process killed mid-request
+ * leaves its rows `delivering` under a lease it no longer renews: another worker (or this one
+ * after a restart) claims them again when the lease has passed (20 s), with the same webhook-id
+ * (at least once).
  */
 
 export async function attempt(row: TClaimedDelivery, timeoutMs = TIMEOUT_MS): Promise<TDeliveryOutcome> {
@@ -27,14 +30,13 @@ export async function attempt(row: TClaimedDelivery, timeoutMs = TIMEOUT_MS): Pr
   return { id: row.id, attempts: row.attempts, ...r, headers, attemptedAt };
 }
 
-export interface TPoolOptions {
+export interface TPoolOptions extends TLeaseTiming {
   /** Requests in flight at once in this process. */
   concurrency?: number;
   /** Requests in flight at once to one endpoint. */
   perEndpoint?: number;
   /** How often to look for due deliveries when idle. */
   pollMs?: number;
-  leaseMs?: number;
   timeoutMs?: number;
 }
 
@@ -52,6 +54,9 @@ export class DeliveryPool {
   private outcomes: TDeliveryOutcome[] = [];
   private flushing: Promise<void> | undefined;
   private readonly idleWaiters: (() => void)[] = [];
+  /** Rows claimed and not yet written back, whose lease this pool renews. */
+  private readonly held = new Map<bigint, number>();
+  private stopRenewing: (() => Promise<void>) | undefined;
   delivered = 0;
 
   constructor(
@@ -65,8 +70,13 @@ export class DeliveryPool {
   }
 
   start(): this {
+    this.stopRenewing ??= keepLeases("webhook-deliveries", (until) => renewDeliveries(this.db, this.heldRows(), until), this.opts);
     this.pump();
     return this;
+  }
+
+  private heldRows() {
+    return [...this.held].map(([id, attempts]) => ({ id, attempts }));
   }
 
   /** Looks for due work now (called after enqueueing, to skip the poll delay). */
@@ -111,6 +121,7 @@ export class DeliveryPool {
   }
 
   private dispatch(row: TClaimedDelivery) {
+    this.held.set(row.id, row.attempts);
     this.running += 1;
     this.inflight.set(row.endpoint_id, (this.inflight.get(row.endpoint_id) ?? 0) + 1);
     void attempt(row, this.opts.timeoutMs).then((outcome) => {
@@ -137,6 +148,7 @@ export class DeliveryPool {
           // Left `delivering`: claimed again once the lease passes (delivered at least once).
           logger.error("webhook results not recorded", { error, deliveries: batch.length });
         }
+        for (const o of batch) if (this.held.get(o.id) === o.attempts) this.held.delete(o.id);
       }
       this.flushing = undefined;
       if (this.running === 0) this.notifyIdle();
@@ -162,6 +174,8 @@ export class DeliveryPool {
     while (this.running > 0 || this.claiming) await new Promise((r) => setTimeout(r, 20));
     this.flush();
     await this.flushing;
+    await this.stopRenewing?.();
+    this.stopRenewing = undefined;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { TDb } from "../../db/client";
+import { LEASE_MS } from "../jobs/lease";
 import type { TEventBody, TWebhookEvent } from "./events";
 import { newWebhookId } from "./signing";
 
@@ -9,7 +10,9 @@ import { newWebhookId } from "./signing";
  * - claim: due `pending` rows, and `delivering` rows whose lease (locked_until) passed because
  *   their worker died, of enabled endpoints, with FOR UPDATE SKIP LOCKED (two workers never take
  *   the same row). The claim counts the attempt; the attempt number is the claim's token, so a
- *   worker whose lease was taken over cannot write its result over the new one.
+ *   worker whose lease was taken over cannot write its result over the new one. The worker renews
+ *   the lease of its rows in flight (renewDeliveries, every 5 s for 20 s: server/domain/jobs/lease.ts),
+ *   so a crashed worker's rows are claimed again within 20 s.
  * - record: success ends the row; a failure schedules the next attempt after 5 s, 5 min, 30 min,
  *   2 h, 5 h, 10 h, 10 h, then the row is `failed`. The endpoint's failure run starts at its first
  *   failed attempt and ends at a success; a run of 5 days disables the endpoint with the reason.
@@ -18,7 +21,6 @@ import { newWebhookId } from "./signing";
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
-export const LEASE_MS = 60_000;
 
 export interface TClaimedDelivery {
   id: bigint;
@@ -90,6 +92,16 @@ export async function claimDeliveries(
      WHERE d.id = picked.id AND e.id = d.endpoint_id
     RETURNING d.id, d.endpoint_id, d.webhook_id, d.body, d.attempts, e.url, e.secret,
               CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END AS previous_secret`;
+}
+
+/** Extends the lease of deliveries still held by their claim (the attempt number is its token). */
+export async function renewDeliveries(db: TDb, held: { id: bigint; attempts: number }[], lockedUntil: Date): Promise<void> {
+  if (held.length === 0) return;
+  const rows = JSON.stringify(held.map((h) => ({ id: h.id.toString(), attempts: h.attempts })));
+  await db.$executeRaw`
+    UPDATE webhook_delivery d SET locked_until = ${lockedUntil}
+      FROM jsonb_to_recordset(${rows}::jsonb) AS x(id bigint, attempts int)
+     WHERE d.id = x.id AND d.attempts = x.attempts AND d.status = 'delivering'`;
 }
 
 /** Writes a batch of attempt results (one statement for the deliveries, one for the endpoints). */

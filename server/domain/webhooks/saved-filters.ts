@@ -8,7 +8,8 @@ import { buildCardWhere } from "../cards/filters";
 import { cardItems } from "../cards/list";
 import type { TCardFilterParams } from "../cards/params";
 import { cardRowJson, decodeCardRow } from "../cards/rows";
-import { claim, complete, enqueue } from "../jobs/queue";
+import { LEASE_MS, whileLeased } from "../jobs/lease";
+import { claim, complete, enqueue, renewJobs } from "../jobs/queue";
 import { recordEvent } from "./outbox";
 
 /**
@@ -120,9 +121,9 @@ export async function checkSavedFilters(db: TDb): Promise<{ filters: number; car
  * period has passed since `lastRun`. Returns whether it checked.
  */
 export async function savedFilterTick(db: TDb, lastRun: number, periodMs = SAVED_FILTER_CHECK_MS): Promise<boolean> {
-  const jobs = await claim(db, QUEUE, 1, 10 * 60_000);
+  const jobs = await claim(db, QUEUE, 1, LEASE_MS);
   if (jobs.length === 0 && Date.now() - lastRun < periodMs) return false;
-  await checkSavedFilters(db);
+  await whileLeased(QUEUE, (until) => renewJobs(db, jobs, until), {}, () => checkSavedFilters(db));
   await complete(
     db,
     jobs.map((j) => j.id),
