@@ -22,7 +22,13 @@ const layer = (name, path, forbidden) => ({
 
 module.exports = {
   forbidden: [
-    { name: "no-circular", severity: "error", comment: "modules import each other (directly or through others)", from: {}, to: { circular: true } },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "modules import each other (directly or through others)",
+      from: {},
+      to: { circular: true },
+    },
     layer("lib", "^server/lib/", "^(app|server/(api|auth|mcp|cli|domain|db|docs)/|server/(http|main|cluster|workers)\\.ts$)"),
     layer("db", "^server/db/", "^(app|server/(api|auth|mcp|cli|domain|docs)/|server/(http|main|cluster|workers)\\.ts$)"),
     layer("domain", "^server/domain/", "^(app|server/(api|auth|mcp|cli)/|server/(http|main|cluster|workers)\\.ts$)"),

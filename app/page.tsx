@@ -4,9 +4,7 @@ export default function HomePage() {
   return (
     <main className="mx-auto max-w-4xl px-6 py-16">
       <h1 className="text-3xl font-semibold tracking-tight">Venture Monitor</h1>
-      <p className="mt-3 text-slate-600">
-        Startups, funds and founders in one workspace, and the same data through a REST API.
-      </p>
+      <p className="mt-3 text-slate-600">Startups, funds and founders in one workspace, and the same data through a REST API.</p>
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         {/* A full page load, not a client-side transition: /docs needs its own Content-Security-Policy (proxy.ts). */}
         <a href="/docs" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-slate-400">

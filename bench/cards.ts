@@ -156,7 +156,6 @@ async function benchAccount(url: string): Promise<{ token: string; accountId: nu
   }
 }
 
-
 // ---------------------------------------------------------------- run
 
 const { url } = await benchDatabase({ scale: SCALE });

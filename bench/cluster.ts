@@ -50,7 +50,12 @@ const base: NodeJS.ProcessEnv = {
 const pidOf = (file: string) => Number(readFileSync(path.join(DIR, file), "utf8").split("\n")[0]);
 
 async function startInstance(port: number, replica: boolean): Promise<{ url: string; child: ChildProcess }> {
-  const env = { ...base, PORT: String(port), BASE_URL: `http://localhost:${port}`, DATABASE_READ_URLS: replica ? vars.VMON_CLUSTER_REPLICA_URL : "" };
+  const env = {
+    ...base,
+    PORT: String(port),
+    BASE_URL: `http://localhost:${port}`,
+    DATABASE_READ_URLS: replica ? vars.VMON_CLUSTER_REPLICA_URL : "",
+  };
   const child = spawn(process.execPath, ["bin/start.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
@@ -80,13 +85,17 @@ async function measure(shape: TShape, token: string) {
   const ownBefore = process.cpuUsage();
   const per = Math.max(1, Math.floor(CONNECTIONS / shape.instances.length));
   const results: TLoadResult[] = await Promise.all(
-    shape.instances.map((inst) => load({ url: `${inst.url}${PATH}`, headers: { Authorization: `Token ${token}` }, connections: per, seconds: SECONDS })),
+    shape.instances.map((inst) =>
+      load({ url: `${inst.url}${PATH}`, headers: { Authorization: `Token ${token}` }, connections: per, seconds: SECONDS }),
+    ),
   );
   const after = treeCpu(roots);
   const own = process.cpuUsage(ownBefore);
   const requests = results.reduce((t, r) => t + r.requests, 0);
   const cpu = (k: string) => (after[k]! - before[k]!) / requests;
-  const web = Object.keys(roots).filter((k) => k.startsWith("web")).reduce((t, k) => t + cpu(k), 0);
+  const web = Object.keys(roots)
+    .filter((k) => k.startsWith("web"))
+    .reduce((t, k) => t + cpu(k), 0);
   return {
     rps: results.reduce((t, r) => t + r.rps, 0),
     p50: median(results.map((r) => r.p50)),
@@ -102,12 +111,21 @@ async function measure(shape: TShape, token: string) {
 
 async function main() {
   const token = JSON.parse(
-    execFileSync(process.execPath, ["bin/vmon.js", "tokens", "create", "--email", "bench-cluster@venture-monitor.local", "--plan", "unlimited", "--json"], {
-      env: base,
-      encoding: "utf8",
-    }),
+    execFileSync(
+      process.execPath,
+      ["bin/vmon.js", "tokens", "create", "--email", "bench-cluster@venture-monitor.local", "--plan", "unlimited", "--json"],
+      {
+        env: base,
+        encoding: "utf8",
+      },
+    ),
   ).token as string;
-  const [p1, p2, r1, r2] = await Promise.all([startInstance(PORT, false), startInstance(PORT + 1, false), startInstance(PORT + 2, true), startInstance(PORT + 3, true)]);
+  const [p1, p2, r1, r2] = await Promise.all([
+    startInstance(PORT, false),
+    startInstance(PORT + 1, false),
+    startInstance(PORT + 2, true),
+    startInstance(PORT + 3, true),
+  ]);
   const shapes: TShape[] = [
     { name: "1 instance, primary", instances: [p1!] },
     { name: "2 instances, primary", instances: [p1!, p2!] },
@@ -115,7 +133,9 @@ async function main() {
   ];
   try {
     // Warm every instance (connections, caches, JIT of the code paths).
-    for (const s of shapes) for (const i of s.instances) await load({ url: `${i.url}${PATH}`, headers: { Authorization: `Token ${token}` }, connections: 4, seconds: 2 });
+    for (const s of shapes)
+      for (const i of s.instances)
+        await load({ url: `${i.url}${PATH}`, headers: { Authorization: `Token ${token}` }, connections: 4, seconds: 2 });
     const runs = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of shapes) runs.set(s.name, [...(runs.get(s.name) ?? []), await measure(s, token)]);

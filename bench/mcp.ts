@@ -38,7 +38,18 @@ async function main() {
     const env = { ...process.env, DATABASE_URL: url };
     const out = execFileSync(
       process.execPath,
-      ["bin/vmon.js", "tokens", "create", "--email", "bench-mcp@venture-monitor.local", "--plan", "paid", "--limit", "1000000000", "--json"],
+      [
+        "bin/vmon.js",
+        "tokens",
+        "create",
+        "--email",
+        "bench-mcp@venture-monitor.local",
+        "--plan",
+        "paid",
+        "--limit",
+        "1000000000",
+        "--json",
+      ],
       { env, encoding: "utf8" },
     );
     const { token } = JSON.parse(out) as { token: string };
@@ -46,8 +57,19 @@ async function main() {
     const rest = { label: "GET /v1/cards/", url: `${service.baseUrl}/v1/cards/?${QUERY}`, headers: { authorization } };
     const mcpBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_cards", arguments: FILTER } });
     const mcpHeaders = { authorization, accept: "application/json, text/event-stream" };
-    const mcp = { label: "tools/call search_cards", url: `${service.baseUrl}/mcp`, method: "POST" as const, body: mcpBody, headers: mcpHeaders };
-    const sdkBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_cards", arguments: FILTER, _meta: {} } });
+    const mcp = {
+      label: "tools/call search_cards",
+      url: `${service.baseUrl}/mcp`,
+      method: "POST" as const,
+      body: mcpBody,
+      headers: mcpHeaders,
+    };
+    const sdkBody = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_cards", arguments: FILTER, _meta: {} },
+    });
     const sdk = { ...mcp, label: "the same through the SDK", body: sdkBody };
 
     // Both sides answer the same cards before anything is timed.
@@ -96,7 +118,9 @@ async function main() {
     process.stdout.write(`MCP service CPU per request vs REST: ${cpuRatio >= 0 ? "+" : ""}${cpuRatio.toFixed(1)} %\n`);
     const sdkRatio = (median(results.get(sdk.label)!.p50) / median(results.get(rest.label)!.p50) - 1) * 100;
     const sdkCpu = (median(results.get(sdk.label)!.cpu) / median(results.get(rest.label)!.cpu) - 1) * 100;
-    process.stdout.write(`Through the SDK: p50 ${sdkRatio >= 0 ? "+" : ""}${sdkRatio.toFixed(1)} %, CPU per request ${sdkCpu >= 0 ? "+" : ""}${sdkCpu.toFixed(1)} % vs REST\n`);
+    process.stdout.write(
+      `Through the SDK: p50 ${sdkRatio >= 0 ? "+" : ""}${sdkRatio.toFixed(1)} %, CPU per request ${sdkCpu >= 0 ? "+" : ""}${sdkCpu.toFixed(1)} % vs REST\n`,
+    );
   } finally {
     await service.close();
   }

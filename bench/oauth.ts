@@ -56,7 +56,8 @@ async function timed<T>(items: T[], concurrency: number, task: (item: T) => Prom
   return { ms, seconds: (performance.now() - started) / 1000 };
 }
 
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 async function main() {
   const { url } = await benchDatabase({ scale: SCALE });
@@ -121,8 +122,18 @@ async function main() {
       }
     });
     printTable(`Token endpoint (${CODES} requests each, ${CONNECTIONS} concurrent)`, [
-      { grant: "authorization_code", "per s": Math.round(CODES / exchange.seconds), "p50 ms": pct(exchange.ms, 50), "p99 ms": pct(exchange.ms, 99) },
-      { grant: "refresh_token", "per s": Math.round((perChain * chains.length) / refresh.seconds), "p50 ms": pct(rotationMs, 50), "p99 ms": pct(rotationMs, 99) },
+      {
+        grant: "authorization_code",
+        "per s": Math.round(CODES / exchange.seconds),
+        "p50 ms": pct(exchange.ms, 50),
+        "p99 ms": pct(exchange.ms, 99),
+      },
+      {
+        grant: "refresh_token",
+        "per s": Math.round((perChain * chains.length) / refresh.seconds),
+        "p50 ms": pct(rotationMs, 50),
+        "p99 ms": pct(rotationMs, 99),
+      },
     ]);
 
     // 2. Bearer against API token on the same request, alternating.
@@ -146,7 +157,13 @@ async function main() {
     }
     const rows = sides.map((s) => {
       const r = results.get(s.label)!;
-      return { auth: s.label, "rps (median)": median(r.rps), "p50 ms (median)": median(r.p50), "p50 per round": r.p50.join(" / "), errors: r.errors };
+      return {
+        auth: s.label,
+        "rps (median)": median(r.rps),
+        "p50 ms (median)": median(r.p50),
+        "p50 per round": r.p50.join(" / "),
+        errors: r.errors,
+      };
     });
     printTable(`GET /v1/cards/?limit=20, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`, rows);
     const ratio = (median(results.get("OAuth Bearer")!.p50) / median(results.get("API token")!.p50) - 1) * 100;

@@ -59,7 +59,12 @@ if (!account) throw new Error(`no account ${EMAIL} in this database (run a REST 
 const prisma = await db();
 const who = await accountById(prisma, account.id);
 if (!who) throw new Error(`no account ${account.id}`);
-const caller = createCallerFactory(appRouter)({ db: prisma, caller: { kind: "session", account: who }, transport: "trpc", resHeaders: { set() {} } });
+const caller = createCallerFactory(appRouter)({
+  db: prisma,
+  caller: { kind: "session", account: who },
+  transport: "trpc",
+  resHeaders: { set() {} },
+});
 const collections = await caller.rawData.collections({ limit: "200" });
 // The largest collection: the one whose profile list counts the most members.
 let largest = { slug: "", total: -1 };
@@ -120,10 +125,22 @@ interface TRead {
   floor?: () => Promise<unknown>;
 }
 const reads: TRead[] = [
-  { page: "/participants", read: "participants.list (default)", call: () => caller.participants.list({ limit: 50, offset: 0, include_total: true, include_user_data: true }) },
+  {
+    page: "/participants",
+    read: "participants.list (default)",
+    call: () => caller.participants.list({ limit: 50, offset: 0, include_total: true, include_user_data: true }),
+  },
   { page: "/participants", read: "participants.types", call: () => caller.participants.types({}) },
-  { page: "/participants/<busiest>", read: "participants.detail", call: () => caller.participants.detail({ slug: busiest.slug, include_user_data: true }) },
-  { page: "/participants/<busiest>", read: "cards.list participants=<slug>", call: () => caller.cards.list({ participants: busiest.slug, limit: "10", include_total: "true" }) },
+  {
+    page: "/participants/<busiest>",
+    read: "participants.detail",
+    call: () => caller.participants.detail({ slug: busiest.slug, include_user_data: true }),
+  },
+  {
+    page: "/participants/<busiest>",
+    read: "cards.list participants=<slug>",
+    call: () => caller.cards.list({ participants: busiest.slug, limit: "10", include_total: "true" }),
+  },
   {
     page: "/participants/<busiest>",
     read: "workspace.participantInteractions first page",
@@ -136,8 +153,16 @@ const reads: TRead[] = [
     call: () => caller.workspace.participantInteractions({ slug: busiest.slug, limit: 20, offset: lastOffset }),
     floor: () => interactionsPage(busiest.id, 20, lastOffset),
   },
-  { page: "/participants/<fund>", read: "participants.detail", call: () => caller.participants.detail({ slug: fund.slug, include_user_data: true }) },
-  { page: "/participants/<fund>", read: "cards.list participants=<slug>", call: () => caller.cards.list({ participants: fund.slug, limit: "10", include_total: "true" }) },
+  {
+    page: "/participants/<fund>",
+    read: "participants.detail",
+    call: () => caller.participants.detail({ slug: fund.slug, include_user_data: true }),
+  },
+  {
+    page: "/participants/<fund>",
+    read: "cards.list participants=<slug>",
+    call: () => caller.cards.list({ participants: fund.slug, limit: "10", include_total: "true" }),
+  },
   {
     page: "/participants/<fund>",
     read: "workspace.participantInteractions first page",
@@ -147,9 +172,18 @@ const reads: TRead[] = [
   { page: "/founders", read: "account.me", call: () => caller.account.me() },
   { page: "/founders", read: "rawData.collections", call: () => caller.rawData.collections({ limit: "200" }) },
   { page: "/founders", read: "rawData.profiles (default)", call: () => caller.rawData.profiles({ include_total: "true" }) },
-  { page: "/founders/collections/<largest>", read: "rawData.profiles collection=<slug>", call: () => caller.rawData.profiles({ include_total: "true", collection: largest.slug }) },
+  {
+    page: "/founders/collections/<largest>",
+    read: "rawData.profiles collection=<slug>",
+    call: () => caller.rawData.profiles({ include_total: "true", collection: largest.slug }),
+  },
   { page: "/founders/<id>", read: "rawData.profile", call: () => caller.rawData.profile({ id: String(linked.id) }) },
-  { page: "/founders/<id>", read: "workspace.profileCards", call: () => caller.workspace.profileCards({ id: String(linked.id) }), floor: () => profileCardsFloor(linked.id) },
+  {
+    page: "/founders/<id>",
+    read: "workspace.profileCards",
+    call: () => caller.workspace.profileCards({ id: String(linked.id) }),
+    floor: () => profileCardsFloor(linked.id),
+  },
 ];
 
 const rows: Record<string, unknown>[] = [];
@@ -172,7 +206,10 @@ for (const r of reads) {
 const byName = (page: string, read: string) => reads.find((r) => r.page === page && r.read.startsWith(read))!;
 const me = byName("/founders", "account.me");
 const colls = byName("/founders", "rawData.collections");
-const participantPage = (page: string) => [[byName(page, "participants.detail")], [byName(page, "cards.list"), byName(page, "workspace.participantInteractions first")]];
+const participantPage = (page: string) => [
+  [byName(page, "participants.detail")],
+  [byName(page, "cards.list"), byName(page, "workspace.participantInteractions first")],
+];
 const pages: [string, TRead[][]][] = [
   ["/participants", [[byName("/participants", "participants.list"), byName("/participants", "participants.types")]]],
   ["/participants/<busiest>", participantPage("/participants/<busiest>")],
@@ -187,7 +224,10 @@ const renders = pages.map(([page, steps]) => ({
   "reads p50 ms": steps.reduce((sum, step) => sum + Math.max(...step.map((r) => p50.get(r)!)), 0),
 }));
 
-printTable(`Workspace people pages' reads, tRPC caller, ${RUNS} calls each after 2 warm-up calls (${new URL(URL_).pathname.slice(1)})`, rows);
+printTable(
+  `Workspace people pages' reads, tRPC caller, ${RUNS} calls each after 2 warm-up calls (${new URL(URL_).pathname.slice(1)})`,
+  rows,
+);
 printTable("First render: the reads each page waits for (sum over its steps of the slowest p50; goal < 500 ms)", renders);
 
 await pool.end();

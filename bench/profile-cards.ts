@@ -53,9 +53,13 @@ if (check.status !== 200) throw new Error(`${check.status} ${await check.text()}
 
 const run = promisify(execFile);
 const cannon = (seconds: number) =>
-  run(path.join(root, "node_modules/.bin/autocannon"), ["-j", "-c", "16", "-d", String(seconds), "-H", `authorization=Token ${token}`, target], {
-    maxBuffer: 1 << 24,
-  }).then((r) => JSON.parse(r.stdout) as { requests: { total: number; average: number }; latency: { p50: number; p99: number } });
+  run(
+    path.join(root, "node_modules/.bin/autocannon"),
+    ["-j", "-c", "16", "-d", String(seconds), "-H", `authorization=Token ${token}`, target],
+    {
+      maxBuffer: 1 << 24,
+    },
+  ).then((r) => JSON.parse(r.stdout) as { requests: { total: number; average: number }; latency: { p50: number; p99: number } });
 
 await cannon(3); // warm-up: compiled code, remembered totals, cached pages
 const session = new Session();
@@ -118,9 +122,14 @@ const cpuMs = (cpu.user + cpu.system) / 1000;
 const busy = totalSamples - (byPackage.get("(idle)") ?? 0);
 const msPer = (samples: number) => ((samples / busy) * cpuMs) / requests;
 const top = (m: Map<string, number>, n: number) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${msPer(v).toFixed(3).padStart(7)} ms  ${((100 * v) / totalSamples).toFixed(1).padStart(5)} %  ${k}`);
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${msPer(v).toFixed(3).padStart(7)} ms  ${((100 * v) / totalSamples).toFixed(1).padStart(5)} %  ${k}`);
 
-console.log(`GET /v1/cards/?${QUERY}: ${requests} requests in ${SECONDS} s, ${Math.round(result.requests.average)} rps, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+console.log(
+  `GET /v1/cards/?${QUERY}: ${requests} requests in ${SECONDS} s, ${Math.round(result.requests.average)} rps, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+);
 console.log(`service CPU ${(cpuMs / requests).toFixed(3)} ms per request (${Math.round(cpuMs)} ms in all)`);
 console.log("\nself time by package (ms per request, share of samples)");
 for (const line of top(byPackage, 25)) console.log(line);

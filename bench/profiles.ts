@@ -108,10 +108,10 @@ async function freshToken(url: string, label: string): Promise<string> {
 
 // ---------------------------------------------------------------- service
 
-
 // ---------------------------------------------------------------- measurements
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 async function timedGet(url: string, token: string): Promise<{ ms: number; body: any }> {
   const started = performance.now();
@@ -202,7 +202,11 @@ try {
   printTable("Cold pages (no previous page of the same read: plain OFFSET)", deep);
 
   const token = await freshToken(url, "load");
-  const svc = await load({ url: `${service.baseUrl}/v1/network_a/profiles/?${FILTER}`, headers: { authorization: `Token ${token}` }, seconds: SECONDS });
+  const svc = await load({
+    url: `${service.baseUrl}/v1/network_a/profiles/?${FILTER}`,
+    headers: { authorization: `Token ${token}` },
+    seconds: SECONDS,
+  });
   const bare = await load({ url: `${floor.baseUrl}/`, seconds: SECONDS });
   printTable(`Filtered list page (${FILTER}), 16 connections, ${SECONDS} s`, [
     { target: IN_PROCESS ? "service (in-process edge)" : "service", ...svc },

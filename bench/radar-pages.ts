@@ -95,8 +95,13 @@ async function prepare(): Promise<{ url: string }> {
   try {
     const { rows } = await client.query<{ id: number }>("SELECT id FROM account WHERE email = $1", [EMAIL]);
     const accountId = rows[0]!.id;
-    await client.query("TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally, vm_radar_update_account_tally");
-    await client.query("UPDATE account SET radar_limit_network_a = $2, radar_limit_network_b = $2 WHERE id = $1", [accountId, CONNECTIONS * 2]);
+    await client.query(
+      "TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally, vm_radar_update_account_tally",
+    );
+    await client.query("UPDATE account SET radar_limit_network_a = $2, radar_limit_network_b = $2 WHERE id = $1", [
+      accountId,
+      CONNECTIONS * 2,
+    ]);
     await client.query(CONNECTIONS_SQL, [accountId, CONNECTIONS]);
     await client.query(UPDATES_SQL, [accountId, CONNECTIONS, UPDATES]);
     await client.query("VACUUM ANALYZE radar_connection, radar_update, vm_radar_update_tally, vm_radar_update_account_tally");
@@ -125,7 +130,10 @@ async function main() {
   try {
     const account = await db.account.findUniqueOrThrow({ where: { email: EMAIL } });
     const { raw: token } = await createApiToken(db, account.id, { name: "bench" });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${svc.baseUrl}/signin`);
     await page.getByLabel("E-mail").fill(EMAIL);
@@ -170,15 +178,24 @@ async function main() {
     const feedRest = await rest("/v1/radar/updates/?limit=20&include_total=true");
     const tableRest = await rest("/v1/radar/connections/network_a/?limit=20");
 
-    const row = (measure: string, xs: number[], goal = "") => ({ measure, runs: xs.length, "p50 ms": Math.round(pct(xs, 50)), "p95 ms": Math.round(pct(xs, 95)), goal });
-    printTable(`radar pages in Chromium: ${CONNECTIONS.toLocaleString("en")} connections, ${UPDATES.toLocaleString("en")} updates (one account)`, [
-      row("/radar/updates: navigation to the first 20 updates painted", feed, "p50 < 500"),
-      row("  the page's document (server render with the prefetched feed)", feedDoc),
-      row("  GET /v1/radar/updates/?limit=20", feedRest),
-      row("/radar: navigation to the connections table painted", table, "p50 < 500"),
-      row("  the page's document (server render with the prefetched list)", tableDoc),
-      row("  GET /v1/radar/connections/network_a/?limit=20", tableRest),
-    ]);
+    const row = (measure: string, xs: number[], goal = "") => ({
+      measure,
+      runs: xs.length,
+      "p50 ms": Math.round(pct(xs, 50)),
+      "p95 ms": Math.round(pct(xs, 95)),
+      goal,
+    });
+    printTable(
+      `radar pages in Chromium: ${CONNECTIONS.toLocaleString("en")} connections, ${UPDATES.toLocaleString("en")} updates (one account)`,
+      [
+        row("/radar/updates: navigation to the first 20 updates painted", feed, "p50 < 500"),
+        row("  the page's document (server render with the prefetched feed)", feedDoc),
+        row("  GET /v1/radar/updates/?limit=20", feedRest),
+        row("/radar: navigation to the connections table painted", table, "p50 < 500"),
+        row("  the page's document (server render with the prefetched list)", tableDoc),
+        row("  GET /v1/radar/connections/network_a/?limit=20", tableRest),
+      ],
+    );
   } finally {
     await db.$disconnect();
     await svc.close();

@@ -65,7 +65,9 @@ async function prepare(): Promise<{ url: string; db: TDb; accountId: number; tok
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally, vm_radar_update_account_tally");
+    await client.query(
+      "TRUNCATE radar_application, radar_connection, radar_snapshot, radar_update, vm_radar_update_tally, vm_radar_update_account_tally",
+    );
     await client.query(PROFILES_SQL, [APPS]);
     await client.query(NETWORK_B_SQL, [Math.ceil(APPS / B_EVERY)]);
     await client.query("VACUUM ANALYZE profile, network_b_profile, radar_application, radar_connection");
@@ -102,7 +104,11 @@ async function createAll(db: TDb, accountId: number) {
     for (let i = 1; i <= APPS; i++) {
       const isB = i % B_EVERY === 0;
       if ((source === "network_b") !== isB) continue;
-      const fields = isB ? { network_b_user_id: String(9000000 + i / B_EVERY) } : i % 2 ? { username: `radar-person-${i}` } : { network_a_url: `https://network-a.example/in/radar-person-${i}/` };
+      const fields = isB
+        ? { network_b_user_id: String(9000000 + i / B_EVERY) }
+        : i % 2
+          ? { username: `radar-person-${i}` }
+          : { network_a_url: `https://network-a.example/in/radar-person-${i}/` };
       items.push(toApplicationInput(source, fields));
     }
     for (let from = 0; from < items.length; from += 1000) {
@@ -176,7 +182,6 @@ function floorHandler(accountId: number) {
   };
 }
 
-
 // ---------------------------------------------------------------- run
 
 const { url, db, accountId, token } = await prepare();
@@ -188,7 +193,14 @@ try {
   const p = processed.result;
   const r = refreshed.result;
   printTable(`Radar worker, dataset connector, ${APPS.toLocaleString("en-US")} applications (PostgreSQL)`, [
-    { phase: "bulk create (1,000 per call)", items: APPS, seconds: created.seconds, per_s: Math.round(APPS / created.seconds), peak_rss_mb: created.peakMb, note: "" },
+    {
+      phase: "bulk create (1,000 per call)",
+      items: APPS,
+      seconds: created.seconds,
+      per_s: Math.round(APPS / created.seconds),
+      peak_rss_mb: created.peakMb,
+      note: "",
+    },
     {
       phase: "process (drain queue)",
       items: p.claimed,
@@ -222,10 +234,16 @@ try {
       ["service: include_total=false", "?include_total=false"],
       ["service: change_type + is_tracking", "?change_type=bio_change&is_tracking=true"],
     ] as const) {
-      rows.push({ target: IN_PROCESS ? `${label} [in-process]` : label, ...(await load({ url: `${service.baseUrl}/v1/radar/updates/${query}`, headers, seconds: SECONDS })) });
+      rows.push({
+        target: IN_PROCESS ? `${label} [in-process]` : label,
+        ...(await load({ url: `${service.baseUrl}/v1/radar/updates/${query}`, headers, seconds: SECONDS })),
+      });
     }
     rows.push({ target: "floor (node:http + pg, same SQL)", ...(await load({ url: `${floor.baseUrl}/`, seconds: SECONDS })) });
-    printTable(`Updates feed, ${body.pagination?.total?.toLocaleString("en-US")} updates over ${p.connected} connections, 16 connections, ${SECONDS} s (goal p50 < 20 ms)`, rows);
+    printTable(
+      `Updates feed, ${body.pagination?.total?.toLocaleString("en-US")} updates over ${p.connected} connections, 16 connections, ${SECONDS} s (goal p50 < 20 ms)`,
+      rows,
+    );
   } finally {
     await floor.close();
     await service.close();

@@ -41,7 +41,10 @@ async function modelVectors(texts: string[]): Promise<Float32Array[]> {
   }
 }
 
-const row = (what: string, p: TDistanceProfile) => ({ what, ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, (v as number).toFixed(3)])) });
+const row = (what: string, p: TDistanceProfile) => ({
+  what,
+  ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, (v as number).toFixed(3)])),
+});
 const split = (vs: Float32Array[]) => [vs.slice(0, vs.length - QUERIES), vs.slice(vs.length - QUERIES)] as const;
 
 async function main() {

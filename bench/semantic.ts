@@ -93,9 +93,12 @@ async function ensureVectors(client: pg.Client): Promise<void> {
   // doubling the table that exact search reads.
   await client.query("TRUNCATE card_embedding");
   const card = vectorSql("c.id", SECTOR_OF, 0);
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO card_embedding (card_id, model, embedding, updated_at)
-    SELECT c.id, $1, ${card.vector}, now() FROM card c ${card.from}`, [MODEL]);
+    SELECT c.id, $1, ${card.vector}, now() FROM card c ${card.from}`,
+    [MODEL],
+  );
   log(`  inserted in ${((Date.now() - started) / 1000).toFixed(0)} s; building the HNSW index…`);
   started = Date.now();
   await client.query(`SET maintenance_work_mem = '${MWM.replace(/[^0-9A-Za-z]/g, "")}'`);
@@ -152,7 +155,8 @@ interface TQuery {
 
 async function queries(client: pg.Client): Promise<TQuery[]> {
   const query = vectorSql("q", "s1.k", 7);
-  const { rows } = await client.query<{ v: string; sector: string; other: string }>(`
+  const { rows } = await client.query<{ v: string; sector: string; other: string }>(
+    `
     WITH s AS (SELECT row_number() OVER (ORDER BY k) - 1 AS i, k FROM vm_bench_centre), n AS (SELECT count(*) AS n FROM s)
     SELECT (${query.vector})::text AS v, c1.slug AS sector, c2.slug AS other
       FROM generate_series(0, $1 - 1) q
@@ -160,7 +164,9 @@ async function queries(client: pg.Client): Promise<TQuery[]> {
       JOIN s s2 ON s2.i = (s1.i + 1) % (SELECT n FROM n)
       JOIN category c1 ON c1.id = s1.k JOIN category c2 ON c2.id = s2.k
       ${query.from}
-     ORDER BY q`, [QUERIES]);
+     ORDER BY q`,
+    [QUERIES],
+  );
   return rows.map((r) => ({ vector: JSON.parse(r.v) as number[], sector: r.sector, other: r.other }));
 }
 
@@ -176,7 +182,18 @@ const queryTextOf = (i: number) => queryText(`bench query ${i}`);
 async function reference(db: TDb, c: TFilterCase, qs: TQuery[]) {
   const wheres: TFilter[] = [];
   for (const q of qs) wheres.push(await card(db, c.params(q)));
-  const base = (i: number): TVectorSearch => ({ kind: "card", ref: REF, vector: qs[i]!.vector, where: wheres[i]!.sql, ids: wheres[i]!.ids, unfiltered: wheres[i]!.unfiltered, minSimilarity: MIN_SIMILARITY, limit: PAGE, offset: 0, includeTotal: false });
+  const base = (i: number): TVectorSearch => ({
+    kind: "card",
+    ref: REF,
+    vector: qs[i]!.vector,
+    where: wheres[i]!.sql,
+    ids: wheres[i]!.ids,
+    unfiltered: wheres[i]!.unfiltered,
+    minSimilarity: MIN_SIMILARITY,
+    limit: PAGE,
+    offset: 0,
+    includeTotal: false,
+  });
   const exactTimes: number[] = [];
   const truth: Set<number>[] = [];
   for (let i = 0; i < qs.length; i++) {
@@ -206,7 +223,13 @@ async function measuredRounds(db: TDb, search: (i: number) => TVectorSearch, tru
     const r = await searchByVector(db, search(i));
     times.push(performance.now() - started);
     paths[r.path] = (paths[r.path] ?? 0) + 1;
-    recalls[i] = recalls[i]! + recallAt20(truth[i]!, r.rows.map((x) => x.id)) / ROUNDS;
+    recalls[i] =
+      recalls[i]! +
+      recallAt20(
+        truth[i]!,
+        r.rows.map((x) => x.id),
+      ) /
+        ROUNDS;
   }
   return { times, paths, recalls, meanRecall: recalls.reduce((a, b) => a + b, 0) / queries };
 }
@@ -223,7 +246,9 @@ async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ row
       p50_ms: pct(times, 0.5),
       p99_ms: pct(times, 0.99),
       recall_at_20: meanRecall,
-      paths: Object.entries(paths).map(([k, v]) => `${k}:${v}`).join(" "),
+      paths: Object.entries(paths)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(" "),
       exact_p50_ms: pct(exactTimes, 0.5),
     });
   }
@@ -238,7 +263,14 @@ async function sweepEfSearch(db: TDb, c: TFilterCase, qs: TQuery[], efs: number[
     process.env.SEMANTIC_EF_SEARCH = String(ef);
     resetEnvCache();
     const { times, recalls, meanRecall } = await measuredRounds(db, base, truth);
-    rows.push({ filter: c.name, ef_search: ef, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: meanRecall, worst_query_recall: Math.min(...recalls) });
+    rows.push({
+      filter: c.name,
+      ef_search: ef,
+      p50_ms: pct(times, 0.5),
+      p99_ms: pct(times, 0.99),
+      recall_at_20: meanRecall,
+      worst_query_recall: Math.min(...recalls),
+    });
   }
   return rows;
 }
@@ -257,7 +289,13 @@ async function measureEndToEnd(service: TRunningService, embedded: () => number,
   const rows: Record<string, unknown>[] = [];
   for (const includeTotal of [false, true]) {
     const get = async (i: number) => {
-      const p = new URLSearchParams({ search: queryTextOf(i), semantic: "true", min_similarity: String(MIN_SIMILARITY), limit: String(PAGE), include_total: String(includeTotal) });
+      const p = new URLSearchParams({
+        search: queryTextOf(i),
+        semantic: "true",
+        min_similarity: String(MIN_SIMILARITY),
+        limit: String(PAGE),
+        include_total: String(includeTotal),
+      });
       for (const [k, v] of Object.entries(c.params(qs[i]!))) if (v?.length) p.set(k, v.join(","));
       const res = await fetch(`${service.baseUrl}/v1/cards/?${p}`, { headers: { Authorization: `Token ${service.token}` } });
       const body = (await res.json()) as { data: { slug: string }[] };
@@ -276,7 +314,14 @@ async function measureEndToEnd(service: TRunningService, embedded: () => number,
       times.push(performance.now() - started);
       recall += recallAt20(truth[i]!, slugs);
     }
-    rows.push({ filter: c.name, include_total: includeTotal, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99), recall_at_20: recall / (ROUNDS * qs.length), texts_embedded: embedded() - before });
+    rows.push({
+      filter: c.name,
+      include_total: includeTotal,
+      p50_ms: pct(times, 0.5),
+      p99_ms: pct(times, 0.99),
+      recall_at_20: recall / (ROUNDS * qs.length),
+      texts_embedded: embedded() - before,
+    });
   }
   return rows;
 }
@@ -295,14 +340,22 @@ async function localModelTiming() {
     let started = performance.now();
     await provider.embed(["warm up the model"], { priority: "query" });
     const load = performance.now() - started;
-    const texts = ["fintech payments for small businesses", "AI radiology diagnostics", "carbon capture startups", "developer tools for testing", "crypto wallets"];
+    const texts = [
+      "fintech payments for small businesses",
+      "AI radiology diagnostics",
+      "carbon capture startups",
+      "developer tools for testing",
+      "crypto wallets",
+    ];
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
       started = performance.now();
       await provider.embed([`${texts[i % texts.length]} ${i}`], { priority: "query" });
       times.push(performance.now() - started);
     }
-    return [{ what: "local model (USE lite, 512-d), one query", load_and_first_ms: load, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99) }];
+    return [
+      { what: "local model (USE lite, 512-d), one query", load_and_first_ms: load, p50_ms: pct(times, 0.5), p99_ms: pct(times, 0.99) },
+    ];
   } finally {
     await provider.close?.();
   }
@@ -327,14 +380,19 @@ async function main() {
       { name: "stage + other sector", params: (q) => ({ stages: [stage], categories: [q.other] }) },
     ];
     const cards = (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM card")).rows[0]!.n;
-    const sweep = process.env.BENCH_EF_SWEEP?.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const sweep = process.env.BENCH_EF_SWEEP?.split(",")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     if (sweep?.length) {
       const rows: Record<string, unknown>[] = [];
       for (const f of filters.slice(0, 3)) {
         log(`hnsw.ef_search sweep: ${f.name}`);
         rows.push(...(await sweepEfSearch(db, f, qs, sweep)));
       }
-      printTable(`search step by hnsw.ef_search, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries × ${ROUNDS} rounds, page of ${PAGE} without the total`, rows);
+      printTable(
+        `search step by hnsw.ef_search, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries × ${ROUNDS} rounds, page of ${PAGE} without the total`,
+        rows,
+      );
       printTable("server memory", [memory]);
       return;
     }

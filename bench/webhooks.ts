@@ -73,7 +73,10 @@ async function pendingCount(db: TDb): Promise<number> {
 
 async function throughput(db: TDb, urls: string[], endpointIds: number[]) {
   const body = eventBody("ping", { message: "bench" });
-  const rows = Array.from({ length: DELIVERIES }, (_, i) => ({ endpoint_id: endpointIds[i % endpointIds.length]!, webhook_id: newWebhookId() }));
+  const rows = Array.from({ length: DELIVERIES }, (_, i) => ({
+    endpoint_id: endpointIds[i % endpointIds.length]!,
+    webhook_id: newWebhookId(),
+  }));
   for (let i = 0; i < rows.length; i += 5000) {
     await db.$executeRaw`
       INSERT INTO webhook_delivery (endpoint_id, event_type, webhook_id, body, status, next_attempt_at)
@@ -136,7 +139,11 @@ async function main() {
     const fastUrls = Array.from({ length: ENDPOINTS }, (_, i) => `http://127.0.0.1:${rx.port}/fast/${i}`);
     const fast = [];
     for (const u of fastUrls) fast.push(await createEndpoint(db, a.id, { url: u, events: ["radar.update.created"] }));
-    const t = await throughput(db, fastUrls, fast.map((e) => e.id));
+    const t = await throughput(
+      db,
+      fastUrls,
+      fast.map((e) => e.id),
+    );
     printTable("1. Throughput: one worker, queued deliveries to a local receiver (goal ≥ 1,000/s)", [t]);
     await empty();
     await rx.reset();
@@ -150,7 +157,14 @@ async function main() {
       const n = await produce(db, b.id);
       const arrived = await waitArrivals(rx, n);
       const delays = arrived.fast.map((x) => x.delay!).filter((d) => d !== null);
-      rows.push({ case: "healthy receiver", events: n, delivered: arrived.fast.length, p50_ms: pct(delays, 50), p95_ms: pct(delays, 95), max_ms: Math.max(...delays) });
+      rows.push({
+        case: "healthy receiver",
+        events: n,
+        delivered: arrived.fast.length,
+        p50_ms: pct(delays, 50),
+        p95_ms: pct(delays, 95),
+        max_ms: Math.max(...delays),
+      });
       await rx.reset();
 
       // 3. The same with a slow endpoint (2 s per request) holding a backlog.

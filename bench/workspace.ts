@@ -60,10 +60,15 @@ async function main() {
     } catch {
       // Already there from an earlier run.
     }
-    const cards = (await (await fetch(`${svc.baseUrl}/v1/cards/?limit=1&include_total=true`, { headers: { Authorization: `Token ${svc.token}` } })).json()) as {
+    const cards = (await (
+      await fetch(`${svc.baseUrl}/v1/cards/?limit=1&include_total=true`, { headers: { Authorization: `Token ${svc.token}` } })
+    ).json()) as {
       pagination: { total: number };
     };
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     let listCalls = 0;
     page.on("request", (r) => {
@@ -154,7 +159,13 @@ async function main() {
       rest.push(performance.now() - t0);
     }
 
-    const row = (measure: string, xs: number[], goal: string) => ({ measure, runs: xs.length, "p50 ms": Math.round(pct(xs, 50)), "p95 ms": Math.round(pct(xs, 95)), goal });
+    const row = (measure: string, xs: number[], goal: string) => ({
+      measure,
+      runs: xs.length,
+      "p50 ms": Math.round(pct(xs, 50)),
+      "p95 ms": Math.round(pct(xs, 95)),
+      goal,
+    });
     printTable(`/cards in Chromium, ${cards.pagination.total.toLocaleString("en")} cards (demo dataset, scale ${scale})`, [
       row("first load of /cards (navigation to rows painted)", first, "< 1500"),
       row("filter change to rows painted", ui, "p50 < 300, p95 < 800"),

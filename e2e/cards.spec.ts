@@ -102,7 +102,10 @@ test.describe("/cards", () => {
     await settled(page);
   });
 
-  test("type-ahead filters: a participant by name, a location out of the tree; the total follows the REST API", async ({ page, request }) => {
+  test("type-ahead filters: a participant by name, a location out of the tree; the total follows the REST API", async ({
+    page,
+    request,
+  }) => {
     const { token } = demoCredentials();
     await signIn(page);
     await settled(page);

@@ -27,7 +27,10 @@ async function openGroup(page: Page, name: string): Promise<void> {
 /** Shows the token validation operation: its group opened, the page scrolled to it. */
 async function showTokenValidation(page: Page): Promise<void> {
   await openGroup(page, "Utilities");
-  await page.getByRole("link", { name: /^Validate .*token/i }).first().click();
+  await page
+    .getByRole("link", { name: /^Validate .*token/i })
+    .first()
+    .click();
 }
 
 test.describe("API reference", () => {
@@ -80,7 +83,10 @@ test.describe("API reference", () => {
     // The reference's Authentication box, above the operations, holds the token for every request.
     await page.getByRole("textbox", { name: "Value", exact: true }).first().fill(`Token ${token}`);
     await showTokenValidation(page);
-    await page.getByRole("button", { name: /Test Request/ }).filter({ hasText: "/token/validate/" }).click();
+    await page
+      .getByRole("button", { name: /Test Request/ })
+      .filter({ hasText: "/token/validate/" })
+      .click();
     const client = page.getByRole("dialog");
     const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/v1/token/validate/");
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/v1/token/validate/");

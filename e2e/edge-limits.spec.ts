@@ -30,7 +30,13 @@ function sendChunked(path: string, contentType = "application/json"): Promise<TO
       req.destroy();
       resolve(outcome);
     };
-    const req = httpRequest({ host: "127.0.0.1", port: PORT, path, method: "POST", headers: { host: `localhost:${PORT}`, "content-type": contentType, origin: OWN } });
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: PORT,
+      path,
+      method: "POST",
+      headers: { host: `localhost:${PORT}`, "content-type": contentType, origin: OWN },
+    });
     req.on("response", (res) => {
       outcome.status = res.statusCode;
       outcome.connection = res.headers.connection;
@@ -84,7 +90,10 @@ test("a 200,000-deep JSON body on /v1 is a 400 validation_error", async ({ reque
 test("the workspace's mutations are accepted from its own pages only", async ({ page }) => {
   await signIn(page);
   const create = (name: string, headers: Record<string, string>) =>
-    page.request.post("/api/trpc/user.folders.create", { headers: { "content-type": "application/json", ...headers }, data: JSON.stringify({ name }) });
+    page.request.post("/api/trpc/user.folders.create", {
+      headers: { "content-type": "application/json", ...headers },
+      data: JSON.stringify({ name }),
+    });
 
   const stamp = Date.now();
   expect((await create(`cross-site ${stamp}`, { origin: "https://attacker.example" })).status()).toBe(403);

@@ -71,7 +71,8 @@ test("saved filters: save the /cards filter, see its counts, open, rename, delet
 
   await page.getByRole("link", { name: "Saved filters", exact: true }).click();
   const row = page.getByTestId("saved-filter-table").locator("tbody tr", { hasText: name });
-  const total = (await (await request.get("/v1/cards/?trending=true&include_total=true&limit=1", { headers: auth(token) })).json()).pagination.total;
+  const total = (await (await request.get("/v1/cards/?trending=true&include_total=true&limit=1", { headers: auth(token) })).json())
+    .pagination.total;
   await expect(row.locator("td").nth(1)).toHaveText(/trending/);
   await expect(row.locator("td").nth(2)).toHaveText(total.toLocaleString("en"));
   await expect(row.locator("td").nth(3)).toHaveText("0");

@@ -13,14 +13,22 @@ import { auth, demoCredentials, vmon } from "./support";
  * the access token.
  */
 
-test("an MCP client discovers the authorization server from a 401, signs in with PKCE and calls search_cards", async ({ page, baseURL }) => {
+test("an MCP client discovers the authorization server from a 401, signs in with PKCE and calls search_cards", async ({
+  page,
+  baseURL,
+}) => {
   const mcpUrl = new URL("/mcp", baseURL);
 
   // 1. Nothing but the URL: the server answers 401 with where to look next.
   const first = await fetch(mcpUrl, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+    }),
   });
   expect(first.status).toBe(401);
   const challenge = first.headers.get("www-authenticate") ?? "";
@@ -34,7 +42,18 @@ test("an MCP client discovers the authorization server from a 401, signs in with
   const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
 
   // 3. Authorization Code + PKCE for an app registered out of band (docs/oauth.md).
-  const registered = vmon(["oauth-clients", "create", "--name", "E2E MCP Agent", "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
+  const registered = vmon([
+    "oauth-clients",
+    "create",
+    "--name",
+    "E2E MCP Agent",
+    "--redirect-uri",
+    "http://127.0.0.1/callback",
+    "--public",
+    "--scopes",
+    "cards:read",
+    "--json",
+  ]);
   expect(registered.code, registered.stderr).toBe(0);
   const client: oauth.Client = { client_id: JSON.parse(registered.stdout).client_id as string };
   const redirect = await loopback();

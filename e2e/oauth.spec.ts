@@ -10,7 +10,18 @@ import { vmon } from "./support";
  */
 
 function registerPublicApp(name: string): string {
-  const r = vmon(["oauth-clients", "create", "--name", name, "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
+  const r = vmon([
+    "oauth-clients",
+    "create",
+    "--name",
+    name,
+    "--redirect-uri",
+    "http://127.0.0.1/callback",
+    "--public",
+    "--scopes",
+    "cards:read",
+    "--json",
+  ]);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout).client_id as string;
 }
@@ -101,7 +112,11 @@ test("Deny sends access_denied back; connected apps lists an allowed app and Rev
     await signInIfAsked(page);
     await page.getByRole("button", { name: "Deny" }).click();
     const denied = await arrived;
-    expect(Object.fromEntries(denied.searchParams)).toMatchObject({ error: "access_denied", state: "s1", iss: issuer.href.replace(/\/$/, "") });
+    expect(Object.fromEntries(denied.searchParams)).toMatchObject({
+      error: "access_denied",
+      state: "s1",
+      iss: issuer.href.replace(/\/$/, ""),
+    });
 
     arrived = redirect.next();
     await page.goto((await start(verifier)).href);
@@ -140,9 +155,14 @@ test("the consent page cannot be framed, and the decision needs the page's CSRF 
   await page.goto(`/oauth/authorize?${query}`);
   await signInIfAsked(page);
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
-  const consent = await request.get(`/oauth/consent?${query}`, { headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+  const consent = await request.get(`/oauth/consent?${query}`, {
+    headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+  });
   expect(consent.headers()["x-frame-options"]).toBe("DENY");
-  const forged = await page.request.post("/oauth/authorize/decision", { form: { request: query.toString(), csrf: "1.forged", decision: "allow" }, maxRedirects: 0 });
+  const forged = await page.request.post("/oauth/authorize/decision", {
+    form: { request: query.toString(), csrf: "1.forged", decision: "allow" },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(400);
   expect(forged.headers()["location"]).toBeUndefined();
 });
@@ -153,7 +173,18 @@ test("an app that leaves out redirect_uri (it has one registered) gets both Deny
   const redirect = await loopback();
   try {
     const redirectUri = `http://127.0.0.1:${redirect.port}/callback`;
-    const r = vmon(["oauth-clients", "create", "--name", "E2E One Redirect", "--redirect-uri", redirectUri, "--public", "--scopes", "cards:read", "--json"]);
+    const r = vmon([
+      "oauth-clients",
+      "create",
+      "--name",
+      "E2E One Redirect",
+      "--redirect-uri",
+      redirectUri,
+      "--public",
+      "--scopes",
+      "cards:read",
+      "--json",
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const client: oauth.Client = { client_id: JSON.parse(r.stdout).client_id as string };
     const verifier = oauth.generateRandomCodeVerifier();

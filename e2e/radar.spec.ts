@@ -24,7 +24,10 @@ const expectUsed = (page: Page, source: "network_a" | "network_b", n: number) =>
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("radar", () => {
-  test("follow one and a pasted list, retry the failed application, tracking and bulk actions, the quota meter", async ({ page, baseURL }) => {
+  test("follow one and a pasted list, retry the failed application, tracking and bulk actions, the quota meter", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const watch = await watchPage(page, baseURL);
     await signIn(page);
@@ -84,7 +87,9 @@ test.describe("radar", () => {
     await settled(page, "application-table");
     // Other specs may have followed on the demo account too (the MCP specs' radar_follow): find the
     // seeded idle application by its status, then follow it by its name.
-    const idleRows = rows(page, "application-table").filter({ has: page.getByTestId("application-status").getByText("idle", { exact: true }) });
+    const idleRows = rows(page, "application-table").filter({
+      has: page.getByTestId("application-status").getByText("idle", { exact: true }),
+    });
     await expect(idleRows).toHaveCount(1);
     const idleName = (await idleRows.locator("td").first().innerText()).trim();
     const idle = rows(page, "application-table").filter({ hasText: idleName });
@@ -106,7 +111,11 @@ test.describe("radar", () => {
     await expect(first.getByRole("switch")).toBeChecked();
 
     // Bulk tracking of two selected rows.
-    for (const i of [1, 2]) await rows(page, "connection-table").nth(i).getByRole("checkbox", { name: /^Select row/ }).check();
+    for (const i of [1, 2])
+      await rows(page, "connection-table")
+        .nth(i)
+        .getByRole("checkbox", { name: /^Select row/ })
+        .check();
     await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
     await page.getByRole("button", { name: "Stop tracking selected" }).click();
     await expect(page.getByRole("status").filter({ hasText: "2 connection(s) no longer tracked." })).toBeVisible();
@@ -127,7 +136,11 @@ test.describe("radar", () => {
     await expect(page).toHaveURL(/source=network_b/);
     await settled(page, "connection-table");
     const bNow = await used(page, "network_b");
-    for (const name of [one, two]) await rows(page, "connection-table").filter({ hasText: `@${name}` }).getByRole("checkbox").check();
+    for (const name of [one, two])
+      await rows(page, "connection-table")
+        .filter({ hasText: `@${name}` })
+        .getByRole("checkbox")
+        .check();
     await page.getByRole("button", { name: "Delete selected" }).click();
     await page.getByRole("button", { name: "Yes, disconnect 2" }).click();
     await expect(page.getByRole("status").filter({ hasText: "2 connection(s) disconnected." })).toBeVisible();
@@ -135,7 +148,10 @@ test.describe("radar", () => {
     await expect(rows(page, "connection-table").filter({ hasText: `@${one}` })).toHaveCount(0);
 
     // A connection's Updates link opens the feed filtered on it.
-    await rows(page, "connection-table").first().getByRole("link", { name: /^Updates of/ }).click();
+    await rows(page, "connection-table")
+      .first()
+      .getByRole("link", { name: /^Updates of/ })
+      .click();
     await expect(page).toHaveURL(/\/radar\/updates\?source=network_b&connection_id=\d+/);
     await expect(page.getByTestId("update-item").first()).toBeVisible();
 
@@ -229,7 +245,9 @@ test.describe("radar", () => {
     await signIn(page);
     for (const path of ["/radar", "/radar?tab=applications&source=network_b", "/radar/updates"]) {
       await page.goto(path);
-      await expect(page.getByTestId(path === "/radar/updates" ? "update-item" : path === "/radar" ? "connection-table" : "application-table").first()).toBeVisible();
+      await expect(
+        page.getByTestId(path === "/radar/updates" ? "update-item" : path === "/radar" ? "connection-table" : "application-table").first(),
+      ).toBeVisible();
       await page.waitForLoadState("networkidle");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(400);

@@ -94,7 +94,9 @@ test.describe("password sign-in limit", () => {
     await expect(message).toHaveText(/^Too many failed attempts\. Try again in 1[45] minutes\.$/);
   });
 
-  test("a browser that signed in before keeps signing in while strangers have locked the e-mail, with 5 tries of its own", async ({ browser }) => {
+  test("a browser that signed in before keeps signing in while strangers have locked the e-mail, with 5 tries of its own", async ({
+    browser,
+  }) => {
     test.slow();
     const email = "limit-device@example.test";
     createUser(email);

@@ -90,7 +90,15 @@ export async function signIn(page: Page): Promise<void> {
 export async function expectNoSeriousA11yViolation(page: Page, what: string): Promise<void> {
   const r = await new AxeBuilder({ page }).analyze();
   const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${what}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** A workspace list table (app/_ui/data-table.tsx) by its test id: its rows, a wait for settled rows, one column's texts. */
@@ -110,7 +118,9 @@ export function listTable(testId: string) {
       const headers = await table(page).locator("thead th").allTextContents();
       const i = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim().toLowerCase() === label.toLowerCase());
       expect(i, `column ${label} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
-      return rows(page).locator(`td:nth-child(${i + 1})`).allTextContents();
+      return rows(page)
+        .locator(`td:nth-child(${i + 1})`)
+        .allTextContents();
     },
   };
 }

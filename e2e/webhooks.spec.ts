@@ -82,7 +82,9 @@ test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, de
     await page.getByLabel("URL").fill("ftp://example.com/hook");
     await page.getByRole("button", { name: "Add endpoint" }).click();
     await expect(page.getByText("url: must use http or https")).toBeVisible();
-    expect(await watch.problems()).toEqual(["console error: Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    expect(await watch.problems()).toEqual([
+      "console error: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
   } finally {
     receiver.closeAllConnections();
     await new Promise((r) => receiver.close(r));

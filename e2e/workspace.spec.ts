@@ -117,7 +117,12 @@ test.describe("every page under its Content-Security-Policy", () => {
     // /settings/apps: the connected apps page loads its list.
     await visit("/settings/apps");
     await expect(page.getByRole("heading", { name: "Connected apps", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("connected-apps").or(page.getByText(/No application is connected/)).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("connected-apps")
+        .or(page.getByText(/No application is connected/))
+        .first(),
+    ).toBeVisible();
 
     // / (the browser's home): the link to the API reference opens it.
     await visit("/");
@@ -149,8 +154,22 @@ test.describe("every page under its Content-Security-Policy", () => {
     expect(problems).toContain("console error: something broke");
   });
 
-  test("the OAuth consent page: Allow reaches the application's redirect URI (form-action follows the redirect)", async ({ page, baseURL }) => {
-    const created = vmon(["oauth-clients", "create", "--name", "CSP App", "--redirect-uri", "http://127.0.0.1/callback", "--public", "--scopes", "cards:read", "--json"]);
+  test("the OAuth consent page: Allow reaches the application's redirect URI (form-action follows the redirect)", async ({
+    page,
+    baseURL,
+  }) => {
+    const created = vmon([
+      "oauth-clients",
+      "create",
+      "--name",
+      "CSP App",
+      "--redirect-uri",
+      "http://127.0.0.1/callback",
+      "--public",
+      "--scopes",
+      "cards:read",
+      "--json",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     let callback: string | undefined;
     const app = createServer((req, res) => {

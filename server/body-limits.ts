@@ -42,7 +42,10 @@ const apiBody = () => JSON.stringify(new AppError("payload_too_large", MESSAGE).
  * The API's `{error: "payload_too_large", message}` (/v1, /mcp, sign-in, the rest). server/http.ts sets
  * the security headers on every answer but /v1's, whose refusal adds them here (`extra`).
  */
-const refuseApi = (extra: () => Record<string, string>): TRefuseBody => (res) => write(res, JSON_TYPE, apiBody(), extra());
+const refuseApi =
+  (extra: () => Record<string, string>): TRefuseBody =>
+  (res) =>
+    write(res, JSON_TYPE, apiBody(), extra());
 
 const LIMITS = {
   rest: { bytes: REST_MAX_BODY_BYTES, refuse: refuseApi(securityHeaders) },
@@ -51,7 +54,10 @@ const LIMITS = {
     bytes: OAUTH_MAX_BODY_BYTES,
     refuse: (res) => write(res, JSON_TYPE, JSON.stringify({ error: "invalid_request", error_description: MESSAGE })),
   },
-  trpc: { bytes: TRPC_MAX_BODY_BYTES, refuse: (res) => write(res, "application/json", trpcErrorBody("PAYLOAD_TOO_LARGE", 413, "payload_too_large", MESSAGE)) },
+  trpc: {
+    bytes: TRPC_MAX_BODY_BYTES,
+    refuse: (res) => write(res, "application/json", trpcErrorBody("PAYLOAD_TOO_LARGE", 413, "payload_too_large", MESSAGE)),
+  },
   auth: { bytes: FORM_MAX_BODY_BYTES, refuse: refuseApi(() => ({})) },
   consent: {
     bytes: FORM_MAX_BODY_BYTES,

@@ -62,7 +62,10 @@ const ZEnv = z.object({
     .number()
     .int()
     .positive()
-    .max(1800, "must be at most 1800: vectors are stored inline; ask the model for a shorter vector (OpenAI-compatible servers: the model's `dimensions` option)")
+    .max(
+      1800,
+      "must be at most 1800: vectors are stored inline; ask the model for a shorter vector (OpenAI-compatible servers: the model's `dimensions` option)",
+    )
     .optional(),
   /** HNSW candidates per step of a semantic search (pgvector hnsw.ef_search): recall against latency. */
   SEMANTIC_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(150),

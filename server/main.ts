@@ -49,7 +49,8 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
 
   const processes = httpProcessCount(config, database.mode, dev);
   const stopAuth = processes > 1 ? async () => {} : rememberTokens(database);
-  const stopHttp = processes > 1 ? await forkHttpProcesses(processes) : (await serveHttp({ dev, root, port: config.PORT, handleNext })).drain;
+  const stopHttp =
+    processes > 1 ? await forkHttpProcesses(processes) : (await serveHttp({ dev, root, port: config.PORT, handleNext })).drain;
   logger.info("Venture Monitor is running", { url: config.BASE_URL, docs: `${config.BASE_URL}/docs`, httpProcesses: processes });
   const demoNotice = demoCredentialsNotice(config.DATA_DIR, config.BASE_URL, demoCreated);
   if (demoNotice) process.stdout.write(demoNotice);
@@ -113,7 +114,9 @@ async function maybeSeedDemo(
   const started = Date.now();
   const report = await seedDemo(db, { scale: 1 });
   logger.info("demo dataset loaded", { lines: report.lines, seconds: Math.round((Date.now() - started) / 1000) });
-  const privateCollections = (await db.collection.findMany({ where: { visibility: "private" }, select: { slug: true } })).map((c) => c.slug);
+  const privateCollections = (await db.collection.findMany({ where: { visibility: "private" }, select: { slug: true } })).map(
+    (c) => c.slug,
+  );
   const credentials = await createDemoAccount(db, privateCollections);
   await seedDemoWorkspace(db, credentials.email);
   await seedDemoRadar(db, credentials.email);

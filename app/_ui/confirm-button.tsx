@@ -20,7 +20,9 @@ export function ConfirmButton(props: { label: string; confirm: string; ariaLabel
         >
           {props.confirm}
         </button>
-        <button type="button" className={box} onClick={() => setAsking(false)}>Keep</button>
+        <button type="button" className={box} onClick={() => setAsking(false)}>
+          Keep
+        </button>
       </span>
     );
   }

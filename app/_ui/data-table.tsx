@@ -64,7 +64,12 @@ function useStoredVisibility(key: string, defaultHidden: string[]) {
         // A broken stored value: the default.
       }
     }
-    return Object.fromEntries(defaults.split(",").filter(Boolean).map((id) => [id, false]));
+    return Object.fromEntries(
+      defaults
+        .split(",")
+        .filter(Boolean)
+        .map((id) => [id, false]),
+    );
   }, [stored, defaults]);
   const update = (next: VisibilityState) => store(JSON.stringify(next));
   return [visibility, update] as const;
@@ -102,7 +107,12 @@ export function DataTable<T>(props: TDataTableProps<T>) {
             />
           ),
           cell: ({ row }) => (
-            <input type="checkbox" aria-label={`Select row ${row.index + 1}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+            <input
+              type="checkbox"
+              aria-label={`Select row ${row.index + 1}`}
+              checked={row.getIsSelected()}
+              onChange={row.getToggleSelectedHandler()}
+            />
           ),
         },
         ...columns,
@@ -132,7 +142,12 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       if (e.key === "j" || e.key === "k") {
         e.preventDefault();
         setActive((i) => (e.key === "j" ? Math.min(rows.length - 1, i + 1) : Math.max(0, i - 1)));
-      } else if (e.key === "Enter" && active >= 0 && onOpen && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) {
+      } else if (
+        e.key === "Enter" &&
+        active >= 0 &&
+        onOpen &&
+        !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)
+      ) {
         e.preventDefault();
         onOpen(rows[active]!.original);
       }
@@ -184,7 +199,12 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       ) : null}
 
       <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className={`w-full text-left text-sm ${busy ? "opacity-60" : ""}`} data-testid={props.testId} aria-busy={busy ? "true" : "false"} aria-label={props.label}>
+        <table
+          className={`w-full text-left text-sm ${busy ? "opacity-60" : ""}`}
+          data-testid={props.testId}
+          aria-busy={busy ? "true" : "false"}
+          aria-label={props.label}
+        >
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
@@ -192,7 +212,11 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                   const meta = h.column.columnDef.meta as TColumnMeta;
                   const dir = meta.sortField ? sortOf(meta.sortField) : undefined;
                   // The selection column renders its own header (a checkbox); every other header is its label.
-                  const content = h.isPlaceholder ? null : h.column.id === "_select" ? flexRender(h.column.columnDef.header, h.getContext()) : meta.label;
+                  const content = h.isPlaceholder
+                    ? null
+                    : h.column.id === "_select"
+                      ? flexRender(h.column.columnDef.header, h.getContext())
+                      : meta.label;
                   return (
                     <th
                       key={h.id}

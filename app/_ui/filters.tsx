@@ -51,7 +51,13 @@ export function MultiSelect(props: { label: string; options: TOption[]; value: s
       <fieldset>
         <legend className="sr-only">{props.label}</legend>
         {props.options.length > 8 && (
-          <input aria-label={`Find ${props.label.toLowerCase()}`} value={q} onChange={(e) => setQ(e.target.value)} placeholder="Type to find" className={`mb-2 w-full ${box}`} />
+          <input
+            aria-label={`Find ${props.label.toLowerCase()}`}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Type to find"
+            className={`mb-2 w-full ${box}`}
+          />
         )}
         {shown.map((o) => (
           <label key={o.value} className="flex items-center gap-2 py-0.5">
@@ -81,16 +87,30 @@ export function TreeSelect(props: { label: string; tree: TTreeOption[]; value: s
     <Popover label={props.label} count={props.value.length}>
       <fieldset>
         <legend className="sr-only">{props.label}</legend>
-        <input aria-label={`Find ${props.label.toLowerCase()}`} value={q} onChange={(e) => setQ(e.target.value)} placeholder="Type to find" className={`mb-2 w-full ${box}`} />
+        <input
+          aria-label={`Find ${props.label.toLowerCase()}`}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Type to find"
+          className={`mb-2 w-full ${box}`}
+        />
         {shown.slice(0, limit).map((p) => (
           <div key={p.value}>
             <label className="flex items-center gap-2 py-0.5 font-medium">
-              <input type="checkbox" checked={props.value.includes(p.value)} onChange={() => props.onChange(toggle(props.value, p.value))} />
+              <input
+                type="checkbox"
+                checked={props.value.includes(p.value)}
+                onChange={() => props.onChange(toggle(props.value, p.value))}
+              />
               {p.label}
             </label>
             {p.children.slice(0, q ? 50 : 12).map((c) => (
               <label key={c.value} className="ml-5 flex items-center gap-2 py-0.5">
-                <input type="checkbox" checked={props.value.includes(c.value)} onChange={() => props.onChange(toggle(props.value, c.value))} />
+                <input
+                  type="checkbox"
+                  checked={props.value.includes(c.value)}
+                  onChange={() => props.onChange(toggle(props.value, c.value))}
+                />
                 {c.label}
               </label>
             ))}
@@ -123,13 +143,19 @@ export function TypeAhead(props: {
   const { options, loading } = props.useSuggestions(q);
   return (
     <Popover label={props.label} count={props.value.length}>
-      <label htmlFor={id} className="sr-only">Find {props.label.toLowerCase()}</label>
+      <label htmlFor={id} className="sr-only">
+        Find {props.label.toLowerCase()}
+      </label>
       <input id={id} value={text} onChange={(e) => setText(e.target.value)} placeholder="Type a name" className={`mb-2 w-full ${box}`} />
       {props.value.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-1" aria-label={`Chosen ${props.label.toLowerCase()}`}>
           {props.value.map((v) => (
             <li key={v}>
-              <button type="button" onClick={() => props.onChange(props.value.filter((x) => x !== v))} className="rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900">
+              <button
+                type="button"
+                onClick={() => props.onChange(props.value.filter((x) => x !== v))}
+                className="rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900"
+              >
                 {v} <span aria-label="remove">×</span>
               </button>
             </li>
@@ -140,7 +166,11 @@ export function TypeAhead(props: {
         <ul role="listbox" aria-label={`${props.label} suggestions`} aria-busy={loading}>
           {options.map((o) => (
             <li key={o.value} role="option" aria-selected={props.value.includes(o.value)}>
-              <button type="button" className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100" onClick={() => props.onChange(toggle(props.value, o.value))}>
+              <button
+                type="button"
+                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100"
+                onClick={() => props.onChange(toggle(props.value, o.value))}
+              >
                 {o.label}
               </button>
             </li>
@@ -160,9 +190,21 @@ export function DateRange(props: { label: string; from?: string; to?: string; on
       <fieldset className="grid grid-cols-[auto_1fr] items-center gap-2">
         <legend className="sr-only">{props.label}</legend>
         <label htmlFor={`${props.label}-from`}>From</label>
-        <input id={`${props.label}-from`} type="date" value={props.from ?? ""} onChange={(e) => props.onChange(e.target.value || undefined, props.to)} className={box} />
+        <input
+          id={`${props.label}-from`}
+          type="date"
+          value={props.from ?? ""}
+          onChange={(e) => props.onChange(e.target.value || undefined, props.to)}
+          className={box}
+        />
         <label htmlFor={`${props.label}-to`}>To</label>
-        <input id={`${props.label}-to`} type="date" value={props.to ?? ""} onChange={(e) => props.onChange(props.from, e.target.value || undefined)} className={box} />
+        <input
+          id={`${props.label}-to`}
+          type="date"
+          value={props.to ?? ""}
+          onChange={(e) => props.onChange(props.from, e.target.value || undefined)}
+          className={box}
+        />
       </fieldset>
     </Popover>
   );
@@ -184,10 +226,28 @@ export function NumberRange(props: { label: string; min?: string; max?: string; 
         }}
       >
         <label htmlFor={`${props.label}-min`}>Min</label>
-        <input id={`${props.label}-min`} type="number" min={0} value={min} onChange={(e) => setMin(e.target.value)} onBlur={apply} className={box} />
+        <input
+          id={`${props.label}-min`}
+          type="number"
+          min={0}
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          onBlur={apply}
+          className={box}
+        />
         <label htmlFor={`${props.label}-max`}>Max</label>
-        <input id={`${props.label}-max`} type="number" min={0} value={max} onChange={(e) => setMax(e.target.value)} onBlur={apply} className={box} />
-        <button type="submit" className="col-span-2 rounded bg-slate-900 px-2 py-1 text-white">Apply</button>
+        <input
+          id={`${props.label}-max`}
+          type="number"
+          min={0}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          onBlur={apply}
+          className={box}
+        />
+        <button type="submit" className="col-span-2 rounded bg-slate-900 px-2 py-1 text-white">
+          Apply
+        </button>
       </form>
     </Popover>
   );
@@ -208,10 +268,14 @@ export function Choice(props: { label: string; value: string; options: TOption[]
   const id = useId();
   return (
     <span className="flex items-center gap-1 text-sm">
-      <label htmlFor={id} className="sr-only">{props.label}</label>
+      <label htmlFor={id} className="sr-only">
+        {props.label}
+      </label>
       <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={box}>
         {props.options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </span>
@@ -234,7 +298,9 @@ export function TextValue(props: { label: string; value?: string; placeholder?: 
         <label htmlFor={id}>{props.label}</label>
         <input id={id} value={text} onChange={(e) => setText(e.target.value)} placeholder={props.placeholder} className={box} />
         {props.hint && <p className="text-xs text-slate-600">{props.hint}</p>}
-        <button type="submit" className="rounded bg-slate-900 px-2 py-1 text-white">Apply</button>
+        <button type="submit" className="rounded bg-slate-900 px-2 py-1 text-white">
+          Apply
+        </button>
       </form>
     </Popover>
   );
@@ -247,7 +313,13 @@ export function DateValue(props: { label: string; inputLabel: string; value?: st
     <Popover label={props.label} count={props.value ? 1 : 0}>
       <div className="grid grid-cols-[auto_1fr] items-center gap-2">
         <label htmlFor={id}>{props.inputLabel}</label>
-        <input id={id} type="date" value={props.value ?? ""} onChange={(e) => props.onChange(e.target.value || undefined)} className={box} />
+        <input
+          id={id}
+          type="date"
+          value={props.value ?? ""}
+          onChange={(e) => props.onChange(e.target.value || undefined)}
+          className={box}
+        />
       </div>
     </Popover>
   );

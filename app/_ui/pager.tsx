@@ -31,9 +31,16 @@ export function Pager(props: {
       {props.onLimit && (
         <span className="ml-auto flex items-center gap-1">
           <label htmlFor={id}>Per page</label>
-          <select id={id} value={limit} onChange={(e) => props.onLimit!(Number(e.target.value))} className="rounded border border-slate-300 bg-white px-1 py-1">
+          <select
+            id={id}
+            value={limit}
+            onChange={(e) => props.onLimit!(Number(e.target.value))}
+            className="rounded border border-slate-300 bg-white px-1 py-1"
+          >
             {(props.sizes ?? [20, 50, 100]).map((n) => (
-              <option key={n} value={n}>{n}</option>
+              <option key={n} value={n}>
+                {n}
+              </option>
             ))}
           </select>
         </span>

@@ -43,12 +43,16 @@ export function SearchForm(props: {
         placeholder={placeholder}
         className="w-full max-w-md rounded border border-slate-300 px-3 py-1.5 text-sm sm:w-80"
       />
-      <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">Search</button>
+      <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+        Search
+      </button>
       {offersSemantic && (
         <Toggle
           label="Semantic"
           checked={semantic}
-          onChange={(on) => set({ semantic: on ? "true" : undefined, ...(on && !params.search && search.trim() ? { search: search.trim() } : {}) })}
+          onChange={(on) =>
+            set({ semantic: on ? "true" : undefined, ...(on && !params.search && search.trim() ? { search: search.trim() } : {}) })
+          }
         />
       )}
       {semantic && (

@@ -6,7 +6,12 @@ import Link from "next/link";
  * Tabs whose selection lives in the URL (each tab is a link, so Back and shared links keep it):
  * `href` builds the link of a tab (use-url-params' `href`).
  */
-export function TabLinks(props: { label: string; tabs: { value: string; label: string }[]; current: string; href: (value: string) => string }) {
+export function TabLinks(props: {
+  label: string;
+  tabs: { value: string; label: string }[];
+  current: string;
+  href: (value: string) => string;
+}) {
   return (
     <nav aria-label={props.label} className="mt-4 flex gap-1 border-b border-slate-200 text-sm">
       {props.tabs.map((t) => {

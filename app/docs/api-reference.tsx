@@ -66,7 +66,11 @@ export function ApiReference({ scriptUrl }: { scriptUrl: string }) {
   if (failed) {
     return (
       <p role="alert" className="mx-auto max-w-7xl px-6 py-8 text-rose-700">
-        The API reference could not be loaded; the document itself is at <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a>.
+        The API reference could not be loaded; the document itself is at{" "}
+        <a className="underline" href="/v1/openapi.json">
+          /v1/openapi.json
+        </a>
+        .
       </p>
     );
   }

@@ -17,19 +17,28 @@ export default function DocsPage() {
         <div className="mx-auto max-w-7xl px-6 py-5">
           <h1 className="text-2xl font-semibold">
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- `/` answers a page only to a document request (proxy.ts) */}
-            <a href="/" className="text-slate-500 hover:text-slate-900">Venture Monitor</a> · API reference
+            <a href="/" className="text-slate-500 hover:text-slate-900">
+              Venture Monitor
+            </a>{" "}
+            · API reference
           </h1>
           <p className="mt-2 max-w-4xl text-sm text-slate-600">
-            Every endpoint under <code className="rounded bg-slate-100 px-1">/v1/</code>, grouped by tag, with its
-            parameters, responses and examples. Machine-readable:{" "}
-            <a className="text-sky-700 underline" href="/v1/openapi.json">/v1/openapi.json</a>.
+            Every endpoint under <code className="rounded bg-slate-100 px-1">/v1/</code>, grouped by tag, with its parameters, responses and
+            examples. Machine-readable:{" "}
+            <a className="text-sky-700 underline" href="/v1/openapi.json">
+              /v1/openapi.json
+            </a>
+            .
           </p>
           <p className="mt-2 max-w-4xl text-sm text-slate-600">
-            Every request except <code>GET /</code> sends <code className="rounded bg-slate-100 px-1">Authorization: Token &lt;API_TOKEN&gt;</code>.
-            Get a token on the <a className="text-sky-700 underline" href="/settings/tokens">API tokens</a> page once signed in,
-            or with <code className="rounded bg-slate-100 px-1">vmon tokens create --email you@example.com</code>. To try a
-            request here, open <em>Test Request</em> on an endpoint and paste your token once under <em>Authentication</em>{" "}
-            (<code>Token</code> scheme): type it with its prefix, <code className="rounded bg-slate-100 px-1">Token &lt;API_TOKEN&gt;</code>,
+            Every request except <code>GET /</code> sends{" "}
+            <code className="rounded bg-slate-100 px-1">Authorization: Token &lt;API_TOKEN&gt;</code>. Get a token on the{" "}
+            <a className="text-sky-700 underline" href="/settings/tokens">
+              API tokens
+            </a>{" "}
+            page once signed in, or with <code className="rounded bg-slate-100 px-1">vmon tokens create --email you@example.com</code>. To
+            try a request here, open <em>Test Request</em> on an endpoint and paste your token once under <em>Authentication</em> (
+            <code>Token</code> scheme): type it with its prefix, <code className="rounded bg-slate-100 px-1">Token &lt;API_TOKEN&gt;</code>,
             since the reference sends that field as the header&apos;s whole value. It is kept for this page only.
           </p>
         </div>

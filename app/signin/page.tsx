@@ -47,7 +47,11 @@ function errorMessage(error: string, retry: string | undefined): string {
   return `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; retry?: string; callbackUrl?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; retry?: string; callbackUrl?: string }>;
+}) {
   const { error, retry, callbackUrl } = await searchParams;
   return (
     <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">

@@ -28,11 +28,23 @@ export function SignInForm({
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <label className="block text-sm">
         <span className="text-slate-600">E-mail</span>
-        <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+        <input
+          name="email"
+          type="email"
+          required
+          autoComplete="username"
+          className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+        />
       </label>
       <label className="block text-sm">
         <span className="text-slate-600">Password</span>
-        <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+        <input
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+        />
       </label>
       <button
         type="submit"

@@ -39,7 +39,8 @@ export const CALIBRATED: TClusterShape = { mean: 1.2, sector: 0.55, sub: 0.38, l
 
 const U = "(random() + random() + random() - 1.5)::real";
 /** A fresh u(s) vector per row of the enclosing query (the WHERE ties the subquery to that row). */
-const uVector = (s: number, row: string) => `(SELECT array_agg(${U} * ${s}) FROM generate_series(1, ${DIMS}) WHERE ${row} IS NOT NULL)::vector`;
+const uVector = (s: number, row: string) =>
+  `(SELECT array_agg(${U} * ${s}) FROM generate_series(1, ${DIMS}) WHERE ${row} IS NOT NULL)::vector`;
 
 /**
  * SQL that creates the generator's tables (unlogged, deterministic for a seed): vm_bench_centre

@@ -12,7 +12,10 @@ export async function startInProcess(databaseUrl: string, port: number) {
   resetEnvCache(); // the configuration may have been read already; the service must see this database
   const { handleRest } = await import("../../server/api/rest/handler");
   const server = createServer((req, res) => {
-    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
+    const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+    });
     handleRest(request)
       .then(async (r) => {
         res.writeHead(r.status, Object.fromEntries(r.headers));
@@ -21,5 +24,9 @@ export async function startInProcess(databaseUrl: string, port: number) {
       .catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  return { baseUrl: `http://127.0.0.1:${port}`, pid: undefined as number | undefined, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: undefined as number | undefined,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

@@ -34,7 +34,18 @@ export async function startService({ databaseUrl, port, env: extra }: { database
   await waitFor(`${baseUrl}/api/health`, 300_000);
   const out = execFileSync(
     process.execPath,
-    ["bin/vmon.js", "tokens", "create", "--email", "bench@venture-monitor.local", "--plan", "unlimited", "--grant", "network_a_profiles", "--json"],
+    [
+      "bin/vmon.js",
+      "tokens",
+      "create",
+      "--email",
+      "bench@venture-monitor.local",
+      "--plan",
+      "unlimited",
+      "--grant",
+      "network_a_profiles",
+      "--json",
+    ],
     { cwd: root, env, encoding: "utf8" },
   );
   const { token } = JSON.parse(out) as { token: string };

@@ -20,7 +20,10 @@ const KNOWN = path.join(root, ".dependency-cruiser-known-violations.json");
 const SCOPE = ["app", "server", "bin", "prisma", "scripts"];
 
 interface TCruise {
-  modules: { source: string; dependencies: { resolved: string; coreModule: boolean; couldNotResolve: boolean; dependencyTypes: string[] }[] }[];
+  modules: {
+    source: string;
+    dependencies: { resolved: string; coreModule: boolean; couldNotResolve: boolean; dependencyTypes: string[] }[];
+  }[];
   summary: { violations: { from: string; to: string; rule: { name: string }; cycle?: { name: string }[] }[] };
 }
 
@@ -38,7 +41,11 @@ function cruise(): TCruise {
 function findings(result: TCruise): string[] {
   const out = new Set<string>();
   for (const v of result.summary.violations) {
-    out.add(v.rule.name === "no-circular" && v.cycle ? `no-circular: ${[v.from, ...v.cycle.map((c) => c.name)].join(" -> ")}` : `${v.rule.name}: ${v.from} -> ${v.to}`);
+    out.add(
+      v.rule.name === "no-circular" && v.cycle
+        ? `no-circular: ${[v.from, ...v.cycle.map((c) => c.name)].join(" -> ")}`
+        : `${v.rule.name}: ${v.from} -> ${v.to}`,
+    );
   }
   const edges: TEdge[] = [];
   for (const m of result.modules) {

@@ -89,12 +89,22 @@ function helpers(form: TForm) {
   const bool = () => scalar(form, BOOL, z.boolean().optional());
 
   const int = (opts: { min?: number; max?: number } = {}) =>
-    scalar(form, INT, z.number().int().min(opts.min ?? Number.MIN_SAFE_INTEGER).max(opts.max ?? Number.MAX_SAFE_INTEGER).optional());
+    scalar(
+      form,
+      INT,
+      z
+        .number()
+        .int()
+        .min(opts.min ?? Number.MIN_SAFE_INTEGER)
+        .max(opts.max ?? Number.MAX_SAFE_INTEGER)
+        .optional(),
+    );
 
   /** Page size: below 1 is an error, above the endpoint's maximum is clamped (docs/api.md). */
   const limit = (max: number, def: number) =>
-    scalar(form, INT, z.number().int().min(1, "must be at least 1").optional())
-      .transform((v) => (v === undefined ? def : Math.min(v, max)));
+    scalar(form, INT, z.number().int().min(1, "must be at least 1").optional()).transform((v) =>
+      v === undefined ? def : Math.min(v, max),
+    );
 
   const offset = () => scalar(form, INT, z.number().int().min(0, "must be 0 or more").optional()).transform((v) => v ?? 0);
 
@@ -110,7 +120,11 @@ function helpers(form: TForm) {
 
   /** One of the given values. */
   const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-    scalar(form, { ...TEXT, what: `one of: ${values.join(", ")}` }, z.enum(values, { error: () => `must be one of: ${values.join(", ")}` }).optional());
+    scalar(
+      form,
+      { ...TEXT, what: `one of: ${values.join(", ")}` },
+      z.enum(values, { error: () => `must be one of: ${values.join(", ")}` }).optional(),
+    );
 
   /**
    * A list: `a,b` in a query string (or the key repeated); in a body, an array of strings (or, with
@@ -160,7 +174,13 @@ function listItems(
   if (!raw) return fail(ctx, `must be ${item.what}`);
   const out: unknown[] = [];
   for (const x of raw) {
-    if (typeof x === "string" && (form === "query" || item.typed(x))) out.push(...x.split(",").map((p) => p.trim()).filter((p) => p.length > 0));
+    if (typeof x === "string" && (form === "query" || item.typed(x)))
+      out.push(
+        ...x
+          .split(",")
+          .map((p) => p.trim())
+          .filter((p) => p.length > 0),
+      );
     else if (item.typed(x)) out.push(x);
     else return fail(ctx, `must be ${item.what}`);
   }
@@ -178,4 +198,8 @@ export const { bool: zBool, int: zInt, limit: zLimit, offset: zOffset, float: zF
 export const { list: zList, intList: zIntList } = query;
 
 /** A path parameter that must be a positive integer id; anything else is "not found" for the caller. */
-export const zPathId = () => z.string().regex(/^\d{1,9}$/, "must be a positive integer").transform(Number);
+export const zPathId = () =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a positive integer")
+    .transform(Number);

@@ -41,7 +41,12 @@ function refusal(code: TRPC_ERROR_CODE_KEY, status: number, appCode: TErrorCode,
 }
 
 const tooDeep = () =>
-  refusal("BAD_REQUEST", 400, "validation_error", `The input is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`);
+  refusal(
+    "BAD_REQUEST",
+    400,
+    "validation_error",
+    `The input is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`,
+  );
 
 /** `sessionAccountId` resolves the signed-in account from the request's session cookie. */
 export async function serveBrowserTrpc(req: Request, sessionAccountId: () => Promise<number | undefined>): Promise<Response> {

@@ -122,7 +122,8 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) =
       { headers: unauthenticatedHeaders() },
     );
   }
-  if (caller.kind === "invalid") throw new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token") });
+  if (caller.kind === "invalid")
+    throw new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token") });
   if (caller.kind === "oauth") {
     const needed = meta?.scope;
     if (needed !== "none" && (needed === undefined || !caller.grant.scopes.includes(needed))) throw requiredScopeError(needed);

@@ -91,7 +91,8 @@ export async function callerFromAuthorization(db: TDb, header: string | null): P
   const raw = match[2]!;
   if (raw.length > 200) return { kind: "invalid", reason: "Invalid token." };
   const oauth = raw.startsWith(OAUTH_ACCESS_PREFIX);
-  if (oauth && match[1]!.toLowerCase() !== "bearer") return { kind: "invalid", reason: "OAuth access tokens are sent as 'Bearer <ACCESS_TOKEN>'." };
+  if (oauth && match[1]!.toLowerCase() !== "bearer")
+    return { kind: "invalid", reason: "OAuth access tokens are sent as 'Bearer <ACCESS_TOKEN>'." };
   const hash = hashToken(raw);
   const cached = tokenCache.get(hash);
   const resolved = cached ?? (await lookUp(db, hash, oauth));

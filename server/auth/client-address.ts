@@ -65,7 +65,11 @@ function bareAddress(entry: string): string {
  * (each trusted proxy appends the address it was connected from; entries further left were
  * written by the client and prove nothing). A chain shorter than that gives its leftmost entry.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedProxies: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedProxies: number,
+): string {
   if (trustedProxies <= 0) return addressKey(socketAddress);
   const entries = [forwardedFor ?? []]
     .flat()

@@ -3,7 +3,16 @@ import type { TDb } from "../db/client";
 import { logger } from "../lib/logger";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
-import { beginSignin, emailKey, normaliseEmail, pruneSigninThrottle, signinSucceeded, SIGNIN_LIMITS, type TSigninLimits, type TSigninScope } from "./signin-limit";
+import {
+  beginSignin,
+  emailKey,
+  normaliseEmail,
+  pruneSigninThrottle,
+  signinSucceeded,
+  SIGNIN_LIMITS,
+  type TSigninLimits,
+  type TSigninScope,
+} from "./signin-limit";
 
 /**
  * One password sign-in attempt, under the sign-in limit (signin-limit.ts), with no HTTP in it:

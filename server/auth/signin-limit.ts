@@ -50,9 +50,7 @@ export interface TSigninTicket {
   at: Date;
 }
 
-export type TSigninGate =
-  | { allowed: true; ticket: TSigninTicket }
-  | { allowed: false; scope: TSigninScope; retryAfterSeconds: number };
+export type TSigninGate = { allowed: true; ticket: TSigninTicket } | { allowed: false; scope: TSigninScope; retryAfterSeconds: number };
 
 /** The e-mail as the limit keys it: trimmed, lower-cased. */
 export function normaliseEmail(email: string): string {
@@ -80,7 +78,14 @@ class Refused extends Error {
  * when it did. `ON CONFLICT DO UPDATE` locks the row and evaluates its WHERE on the latest
  * committed version, so concurrent appends to one key are serialised.
  */
-async function append(db: Prisma.TransactionClient, scope: TSigninScope, key: string, at: Date, limit: number, windowMs: number): Promise<boolean> {
+async function append(
+  db: Prisma.TransactionClient,
+  scope: TSigninScope,
+  key: string,
+  at: Date,
+  limit: number,
+  windowMs: number,
+): Promise<boolean> {
   const since = new Date(at.getTime() - windowMs);
   const expires = new Date(at.getTime() + windowMs);
   const rows = await db.$queryRaw<{ n: number }[]>`
@@ -134,7 +139,11 @@ export async function beginSignin(
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const key = error.scope === "address" ? ticket.addressKey : subject.key;
-    return { allowed: false, scope: error.scope, retryAfterSeconds: await retryAfterSeconds(db, error.scope, key, now, limitOf(error.scope), limits.windowMs) };
+    return {
+      allowed: false,
+      scope: error.scope,
+      retryAfterSeconds: await retryAfterSeconds(db, error.scope, key, now, limitOf(error.scope), limits.windowMs),
+    };
   }
   return { allowed: true, ticket };
 }
@@ -150,7 +159,10 @@ export async function beginSignin(
  */
 export async function signinSucceeded(db: TDb, ticket: TSigninTicket): Promise<void> {
   const at = ticket.at;
-  for (const [scope, key] of [[ticket.subject.scope, ticket.subject.key], ["address", ticket.addressKey]] as const) {
+  for (const [scope, key] of [
+    [ticket.subject.scope, ticket.subject.key],
+    ["address", ticket.addressKey],
+  ] as const) {
     await db.$executeRaw`
       UPDATE signin_throttle
          SET failures = failures[:array_position(failures, ${at}::timestamptz(3)) - 1]

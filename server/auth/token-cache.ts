@@ -81,7 +81,9 @@ export function listenForAuthChanges(url: string, cache: Pick<TokenCache<unknown
     client = c;
     c.on("notification", () => cache.invalidate());
     c.on("error", (err) => {
-      logger.warn("auth change listener lost its connection; tokens are looked up on every request until it is back", { error: err.message });
+      logger.warn("auth change listener lost its connection; tokens are looked up on every request until it is back", {
+        error: err.message,
+      });
       void c.end().catch(() => {});
       retry();
     });

@@ -55,5 +55,8 @@ export function parseIntFlag(value: unknown, flag: string, min = 0): number | un
 
 export function parseListFlag(value: unknown): string[] | undefined {
   if (typeof value !== "string") return undefined;
-  return value.split(",").map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -86,7 +86,12 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const io = createIo(json);
     const state = await openDatabase({ role: "cli", waitMs: 30_000, onWait: () => io.info("waiting for the embedded database…") });
-    const database = { db: state.prisma, url: state.url, mode: state.mode, migrate: (cb?: (n: string) => void) => migrate(state.directUrl, cb) };
+    const database = {
+      db: state.prisma,
+      url: state.url,
+      mode: state.mode,
+      migrate: (cb?: (n: string) => void) => migrate(state.directUrl, cb),
+    };
     if (command.autoMigrate !== false) await database.migrate((n) => io.info(`applying migration ${n}`));
     await command.run({ io, values, positionals, database });
     return 0;

@@ -36,27 +36,30 @@ async function isEmpty(db: TDb, table: string): Promise<boolean> {
  */
 export async function deferIndexes(db: TDb, tables: readonly string[]): Promise<number> {
   for (const table of tables) if (!(await isEmpty(db, table))) return 0;
-  return db.$transaction(async (tx) => {
-    const indexes = await tx.$queryRawUnsafe<TDeferred[]>(
-      `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+  return db.$transaction(
+    async (tx) => {
+      const indexes = await tx.$queryRawUnsafe<TDeferred[]>(
+        `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
          FROM pg_index i
          JOIN pg_class c ON c.oid = i.indexrelid
         WHERE i.indrelid = ANY($1::text[]::regclass[])
           AND NOT i.indisunique AND NOT i.indisprimary
           AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
         ORDER BY c.relname`,
-      tables.map((t) => `public.${t}`),
-    );
-    for (const index of indexes) {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO vm_deferred_index (name, definition) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET definition = EXCLUDED.definition`,
-        index.name,
-        index.definition,
+        tables.map((t) => `public.${t}`),
       );
-      await tx.$executeRawUnsafe(`DROP INDEX public."${index.name.replace(/"/g, '""')}"`);
-    }
-    return indexes.length;
-  }, { maxWait: 120_000, timeout: 600_000 }); // a DROP INDEX waits for the table's readers
+      for (const index of indexes) {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO vm_deferred_index (name, definition) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET definition = EXCLUDED.definition`,
+          index.name,
+          index.definition,
+        );
+        await tx.$executeRawUnsafe(`DROP INDEX public."${index.name.replace(/"/g, '""')}"`);
+      }
+      return indexes.length;
+    },
+    { maxWait: 120_000, timeout: 600_000 },
+  ); // a DROP INDEX waits for the table's readers
 }
 
 /**

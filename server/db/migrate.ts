@@ -47,10 +47,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-export async function migrate(
-  url: string,
-  onApply: (name: string) => void = () => {},
-): Promise<TMigrationResult> {
+export async function migrate(url: string, onApply: (name: string) => void = () => {}): Promise<TMigrationResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -59,7 +59,9 @@ function startupUser(message: Uint8Array): string {
 /** The string of a PasswordMessage ('p', length, string\0). */
 function passwordOf(message: Uint8Array): string | undefined {
   if (message[0] !== PASSWORD_MESSAGE || message.length < 6) return undefined;
-  return Buffer.from(message.buffer, message.byteOffset, message.length).subarray(5, message.length - 1).toString("utf8");
+  return Buffer.from(message.buffer, message.byteOffset, message.length)
+    .subarray(5, message.length - 1)
+    .toString("utf8");
 }
 
 function md5Request(salt: Buffer): Uint8Array {

@@ -55,7 +55,17 @@ export type TPolicyKind = "app" | "docs";
  *   form-action to the redirects that follow a submission too, and the OAuth consent form's
  *   answer redirects to the client application (see proxy.ts).
  */
-export function contentSecurityPolicy({ nonce, kind, dev, formTargets = [] }: { nonce: string; kind: TPolicyKind; dev: boolean; formTargets?: string[] }): string {
+export function contentSecurityPolicy({
+  nonce,
+  kind,
+  dev,
+  formTargets = [],
+}: {
+  nonce: string;
+  kind: TPolicyKind;
+  dev: boolean;
+  formTargets?: string[];
+}): string {
   const script = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
   if (dev) script.push("'unsafe-eval'");
   const inlineStyleElements = dev || kind === "docs";

@@ -21,7 +21,8 @@ export interface TMcpHeaders {
   "mcp-protocol-version"?: string | string[];
 }
 
-export type TFastRequest = { id: string | number; kind: "call"; tool: TTool; args: Record<string, unknown> } | { id: string | number; kind: "list" };
+export type TFastRequest =
+  { id: string | number; kind: "call"; tool: TTool; args: Record<string, unknown> } | { id: string | number; kind: "list" };
 
 const MESSAGE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const CALL_KEYS = new Set(["name", "arguments"]);

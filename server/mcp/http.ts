@@ -28,24 +28,39 @@ export interface TMcpRefusal {
 }
 
 function refusal(err: AppError, status: number, headers: Record<string, string> = {}): TMcpRefusal {
-  return { status, headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...err.headers, ...headers }, body: JSON.stringify(err.toBody()) };
+  return {
+    status,
+    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...err.headers, ...headers },
+    body: JSON.stringify(err.toBody()),
+  };
 }
 
 export const methodNotAllowed = (): TMcpRefusal =>
-  refusal(new AppError("method_not_allowed", "The MCP server answers POST only (stateless Streamable HTTP)."), 405, { allow: "POST, OPTIONS" });
+  refusal(new AppError("method_not_allowed", "The MCP server answers POST only (stateless Streamable HTTP)."), 405, {
+    allow: "POST, OPTIONS",
+  });
 
 export const payloadTooLarge = (): TMcpRefusal => refusal(new AppError("payload_too_large", "The request body is too large."), 413);
 
 /** Who calls, from the `Authorization` header, or the 401 to answer. */
-export async function authenticateMcp(prisma: TDb, authorization: string | null | undefined): Promise<{ caller: TCaller } | { refusal: TMcpRefusal }> {
+export async function authenticateMcp(
+  prisma: TDb,
+  authorization: string | null | undefined,
+): Promise<{ caller: TCaller } | { refusal: TMcpRefusal }> {
   // API tokens, and OAuth tokens issued for /mcp only (RFC 8707 audience: callerAt).
   const caller = callerAt("mcp", await callerFromAuthorization(prisma, authorization ?? null));
   if (caller.kind === "anonymous") {
-    const message = "Authentication credentials were not provided. Send 'Authorization: Bearer <ACCESS_TOKEN>' (an OAuth access token or an API token).";
+    const message =
+      "Authentication credentials were not provided. Send 'Authorization: Bearer <ACCESS_TOKEN>' (an OAuth access token or an API token).";
     return { refusal: refusal(new AppError("not_authenticated", message, { headers: unauthenticatedHeaders(undefined, "mcp") }), 401) };
   }
   if (caller.kind === "invalid") {
-    return { refusal: refusal(new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token", "mcp") }), 401) };
+    return {
+      refusal: refusal(
+        new AppError("authentication_failed", caller.reason, { headers: unauthenticatedHeaders("invalid_token", "mcp") }),
+        401,
+      ),
+    };
   }
   return { caller };
 }

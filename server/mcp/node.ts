@@ -20,7 +20,10 @@ const JSON_ANSWER = "application/json";
 const TOO_DEEP = JSON.stringify({
   jsonrpc: "2.0",
   id: null,
-  error: { code: -32600, message: `Invalid Request: the message is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).` },
+  error: {
+    code: -32600,
+    message: `Invalid Request: the message is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`,
+  },
 });
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -66,20 +69,28 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
     const auth = await authenticateMcp(prisma, req.headers.authorization);
     if ("refusal" in auth) return refuse(req, res, auth.refusal);
     const text = body.toString("utf8");
-    if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return send(req, res, 400, { "content-type": JSON_ANSWER, "cache-control": "no-store" }, TOO_DEEP);
+    if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
+      return send(req, res, 400, { "content-type": JSON_ANSWER, "cache-control": "no-store" }, TOO_DEEP);
     const parsed = parseJson(text);
 
     const fast = fastRequest(req.headers, parsed);
     if (fast) {
       const headers: Record<string, string> = { "content-type": JSON_ANSWER, "cache-control": "no-store" };
-      const answer = await answerFast({ db: prisma, caller: auth.caller, resHeaders: { set: (k, v) => (headers[k.toLowerCase()] = v) } }, fast);
+      const answer = await answerFast(
+        { db: prisma, caller: auth.caller, resHeaders: { set: (k, v) => (headers[k.toLowerCase()] = v) } },
+        fast,
+      );
       return send(req, res, 200, headers, answer);
     }
 
     const headers = new Headers();
     const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    const request = new Request(`http://localhost${req.url ?? "/mcp"}`, { method: "POST", headers, body: parsed === undefined ? text : undefined });
+    const request = new Request(`http://localhost${req.url ?? "/mcp"}`, {
+      method: "POST",
+      headers,
+      body: parsed === undefined ? text : undefined,
+    });
     const response = await answerWithSdk(request, prisma, auth.caller, parsed);
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));

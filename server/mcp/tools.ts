@@ -141,7 +141,9 @@ function buildTools(): TTool[] {
     direct(listFounderProfilesContract, "list_collection_profiles", (c) => c.rawData.profiles, {
       input: (args) => {
         if (typeof args.collection !== "string" || args.collection.trim() === "") {
-          throw new AppError("validation_error", "Invalid value for collection: is required.", { details: { collection: ["is required"] } });
+          throw new AppError("validation_error", "Invalid value for collection: is required.", {
+            details: { collection: ["is required"] },
+          });
         }
         return asQueryText(args);
       },

@@ -46,13 +46,17 @@ describe("caps under parallel creates", () => {
     const prefilled = CAPS.savedFilters - PARALLEL / 2;
     await t.db.savedFilter.createMany({ data: Array.from({ length: prefilled }, (_, i) => ({ accountId, name: `pre ${i}`, params: {} })) });
     const outcomes = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => failure(user.ui.user.filters.create({ name: `parallel ${i}`, params: { stages: ["seed"] } }))),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        failure(user.ui.user.filters.create({ name: `parallel ${i}`, params: { stages: ["seed"] } })),
+      ),
     );
     expect(outcomes.filter((o) => o === "no error")).toHaveLength(PARALLEL / 2);
     expect(outcomes.filter((o) => o === "validation_error")).toHaveLength(PARALLEL / 2);
     expect(await t.db.savedFilter.count({ where: { accountId } })).toBe(CAPS.savedFilters);
     // The workspace's other create path is capped too; another account is not affected.
-    expect(await failure(user.ui.user.filters.createFromQuery({ name: "from the URL", query: { stages: "seed" } }))).toBe("validation_error");
+    expect(await failure(user.ui.user.filters.createFromQuery({ name: "from the URL", query: { stages: "seed" } }))).toBe(
+      "validation_error",
+    );
     const other = await browserUser(t.db);
     expect(await failure(other.ui.user.filters.create({ name: "mine", params: {} }))).toBe("no error");
   });
@@ -62,7 +66,9 @@ describe("caps under parallel creates", () => {
     const accountId = user.account.id;
     const prefilled = CAPS.folders - PARALLEL / 2;
     await t.db.folder.createMany({ data: Array.from({ length: prefilled }, (_, i) => ({ accountId, name: `pre ${i}` })) });
-    const outcomes = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => failure(user.ui.user.folders.create({ name: `parallel ${i}` }))));
+    const outcomes = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => failure(user.ui.user.folders.create({ name: `parallel ${i}` }))),
+    );
     expect(outcomes.filter((o) => o === "no error")).toHaveLength(PARALLEL / 2);
     expect(outcomes.filter((o) => o === "validation_error")).toHaveLength(PARALLEL / 2);
     expect(await t.db.folder.count({ where: { accountId } })).toBe(CAPS.folders);

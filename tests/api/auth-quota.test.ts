@@ -138,7 +138,9 @@ describe("quotas", () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    const counter = await t.db.quotaCounter.findFirstOrThrow({ where: { account: { tokens: { some: {} } }, period: "lifetime", count: 8 } });
+    const counter = await t.db.quotaCounter.findFirstOrThrow({
+      where: { account: { tokens: { some: {} } }, period: "lifetime", count: 8 },
+    });
     expect(counter.count).toBe(8);
   });
 
@@ -147,7 +149,11 @@ describe("quotas", () => {
     await api("GET", "/token/validate/", { token });
     const r = await api("GET", "/token/validate/", { token });
     expect(r.status).toBe(429);
-    expect(r.body).toEqual({ error: "throttled", message: expect.stringMatching(/lifetime limit of 1 requests.*[Uu]pgrade/), plan: "free" });
+    expect(r.body).toEqual({
+      error: "throttled",
+      message: expect.stringMatching(/lifetime limit of 1 requests.*[Uu]pgrade/),
+      plan: "free",
+    });
     expect(r.headers.get("retry-after")).toBeNull();
   });
 
@@ -281,7 +287,11 @@ describe("NUL characters", () => {
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ error: "validation_error", message: expect.stringContaining("NUL") });
     }
-    const body = await api("POST", "/token/validate/", { token, rawBody: '{"a":"x\\u0000y"}', headers: { "content-type": "application/json" } });
+    const body = await api("POST", "/token/validate/", {
+      token,
+      rawBody: '{"a":"x\\u0000y"}',
+      headers: { "content-type": "application/json" },
+    });
     expect(body.status).toBe(400);
     expect(body.body.message).toContain("NUL");
   });

@@ -26,7 +26,11 @@ describe("operation contracts", () => {
   it("a procedure exported to REST without a contract is refused", () => {
     const t = initTRPC.meta<TMeta>().create();
     const router = t.router({
-      bare: t.procedure.meta({ openapi: { method: "GET", path: "/bare/" } }).input(z.object({})).output(z.object({})).query(() => ({})),
+      bare: t.procedure
+        .meta({ openapi: { method: "GET", path: "/bare/" } })
+        .input(z.object({}))
+        .output(z.object({}))
+        .query(() => ({})),
     });
     expect(() => contractsOf(router)).toThrow(/bare is exported to REST without a contract/);
   });
@@ -47,7 +51,10 @@ describe("operation contracts", () => {
   });
 
   it("every tool a contract names is served over MCP with the contract's text, and every MCP tool comes from a contract", () => {
-    const texts = [...contracts.flatMap((c) => (c.tools ?? []).map((t) => ({ ...t, scope: c.scope }))), { ...LIST_REFERENCE_TOOL, scope: "none" }];
+    const texts = [
+      ...contracts.flatMap((c) => (c.tools ?? []).map((t) => ({ ...t, scope: c.scope }))),
+      { ...LIST_REFERENCE_TOOL, scope: "none" },
+    ];
     const served = mcpTools();
     expect(served.map((t) => t.name).sort()).toEqual(texts.map((t) => t.name).sort());
     for (const text of texts) {

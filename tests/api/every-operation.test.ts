@@ -79,26 +79,30 @@ function expectSane(r: { status: number; body: { error?: unknown; message?: unkn
 const bodySchema = (op: TOperation) => op.requestBody?.content["application/json"]?.schema;
 
 describe("names of Object.prototype members", () => {
-  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s", async (_label, { method, path, op }) => {
-    const valid = VALID_BODIES[`${method} ${path}`];
-    const call = (url: string, body?: unknown) => api(method, url, { token, body: body ?? (op.requestBody ? valid : undefined) });
-    for (const name of PROTOTYPE_NAMES) {
-      for (const p of op.parameters ?? []) {
-        if (p.in === "query") expectSane(await call(`${fill(path)}?${p.name}=${encodeURIComponent(name)}`), `?${p.name}=${name}`);
-        if (p.in === "path") expectSane(await call(fill(path, name, p.name)), `{${p.name}}=${name}`);
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    "%s",
+    async (_label, { method, path, op }) => {
+      const valid = VALID_BODIES[`${method} ${path}`];
+      const call = (url: string, body?: unknown) => api(method, url, { token, body: body ?? (op.requestBody ? valid : undefined) });
+      for (const name of PROTOTYPE_NAMES) {
+        for (const p of op.parameters ?? []) {
+          if (p.in === "query") expectSane(await call(`${fill(path)}?${p.name}=${encodeURIComponent(name)}`), `?${p.name}=${name}`);
+          if (p.in === "path") expectSane(await call(fill(path, name, p.name)), `{${p.name}}=${name}`);
+        }
+        expectSane(await call(`${fill(path)}?${encodeURIComponent(name)}=1`), `?${name}=1`);
+        const schema = bodySchema(op);
+        if (!schema) continue;
+        for (const key of Object.keys(schema.properties ?? {})) {
+          expectSane(await call(fill(path), { ...valid, [key]: name }), `body ${key}=${name}`);
+          expectSane(await call(fill(path), { ...valid, [key]: JSON.parse(`{"${name}": 1}`) }), `body ${key}={${name}: 1}`);
+        }
+        const r = await call(fill(path), { ...valid, ...JSON.parse(`{"${name}": "x"}`) });
+        expectSane(r, `body key ${name}`);
+        expect(r.status, `body key ${name}`).toBe(400);
       }
-      expectSane(await call(`${fill(path)}?${encodeURIComponent(name)}=1`), `?${name}=1`);
-      const schema = bodySchema(op);
-      if (!schema) continue;
-      for (const key of Object.keys(schema.properties ?? {})) {
-        expectSane(await call(fill(path), { ...valid, [key]: name }), `body ${key}=${name}`);
-        expectSane(await call(fill(path), { ...valid, [key]: JSON.parse(`{"${name}": 1}`) }), `body ${key}={${name}: 1}`);
-      }
-      const r = await call(fill(path), { ...valid, ...JSON.parse(`{"${name}": "x"}`) });
-      expectSane(r, `body key ${name}`);
-      expect(r.status, `body key ${name}`).toBe(400);
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
   it("a sort named after a prototype member is a 400 naming sort, on every list with a sort", async () => {
     for (const { method, path, op } of operations) {
@@ -107,7 +111,12 @@ describe("names of Object.prototype members", () => {
         const r = await api("GET", `${fill(path)}?sort=${name}`, { token });
         // Raw-data lists fall back to the default sort (the spec's lenient rule) and say so in meta.
         if (path.startsWith("/network_a/")) expect(r.status, `${path} sort=${name}`).toBe(200);
-        else expect([r.status, r.body.error, r.body.details?.sort !== undefined], `${path} sort=${name}`).toEqual([400, "validation_error", true]);
+        else
+          expect([r.status, r.body.error, r.body.details?.sort !== undefined], `${path} sort=${name}`).toEqual([
+            400,
+            "validation_error",
+            true,
+          ]);
       }
     }
     expect((await api("POST", "/cards/", { token, body: { sort: "constructor" } })).body.details).toHaveProperty("sort");
@@ -146,32 +155,48 @@ describe("JSON bodies: a value of the wrong type is a 400 naming the property", 
     expect(withBodies.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(Object.keys(VALID_BODIES).sort());
   });
 
-  it.each(withBodies.map((o) => [`${o.method} ${o.path}`, o] as const))("%s", async (label, { method, path, op }) => {
-    const valid = VALID_BODIES[label]!;
-    const properties = Object.entries(bodySchema(op)!.properties ?? {});
-    expect(properties.length, label).toBeGreaterThan(0);
-    for (const [key, schema] of properties) {
-      for (const value of wrongValues(schema)) {
-        const r = await api(method, fill(path), { token, body: { ...valid, [key]: value } });
-        const what = `${label} ${key}=${JSON.stringify(value)}`;
-        expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(400);
-        expect(r.body.error, what).toBe("validation_error");
-        const named = Object.keys(r.body.details ?? {}).some((k) => k === key || k.startsWith(`${key}.`));
-        expect(named, `${what}: ${JSON.stringify(r.body)}`).toBe(true);
+  it.each(withBodies.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    "%s",
+    async (label, { method, path, op }) => {
+      const valid = VALID_BODIES[label]!;
+      const properties = Object.entries(bodySchema(op)!.properties ?? {});
+      expect(properties.length, label).toBeGreaterThan(0);
+      for (const [key, schema] of properties) {
+        for (const value of wrongValues(schema)) {
+          const r = await api(method, fill(path), { token, body: { ...valid, [key]: value } });
+          const what = `${label} ${key}=${JSON.stringify(value)}`;
+          expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(400);
+          expect(r.body.error, what).toBe("validation_error");
+          const named = Object.keys(r.body.details ?? {}).some((k) => k === key || k.startsWith(`${key}.`));
+          expect(named, `${what}: ${JSON.stringify(r.body)}`).toBe(true);
+        }
       }
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
   it("the issue's example: stages as a number", async () => {
     const r = await api("POST", "/cards/", { token, body: { stages: 5 } });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: "validation_error", message: "Invalid value for stages: must be a list of strings.", details: { stages: ["must be a list of strings"] } });
+    expect(r.body).toEqual({
+      error: "validation_error",
+      message: "Invalid value for stages: must be a list of strings.",
+      details: { stages: ["must be a list of strings"] },
+    });
   });
 
   it("the right types still work: arrays, a comma string for a list, integers, booleans", async () => {
     const r = await api("POST", "/cards/", {
       token,
-      body: { stages: ["seed"], fields: "id,name", limit: 5, include_total: false, trending: false, min_signals: 0, created_after: "2020-01-01" },
+      body: {
+        stages: ["seed"],
+        fields: "id,name",
+        limit: 5,
+        include_total: false,
+        trending: false,
+        min_signals: 0,
+        created_after: "2020-01-01",
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.meta.fields).toEqual(["id", "name"]);

@@ -49,11 +49,15 @@ describe("REST path matching", () => {
     const entries = Object.entries(appRouter._def.procedures as unknown as Record<string, TProc>).filter(([, p]) => p._def.meta?.openapi);
     expect(entries.length).toBeGreaterThan(40);
     const reversed = { ...appRouter, _def: { ...appRouter._def, procedures: Object.fromEntries([...entries].reverse()) } };
-    const ordered = Object.entries(bySpecificity(reversed as unknown as typeof appRouter)._def.procedures as unknown as Record<string, TProc>);
+    const ordered = Object.entries(
+      bySpecificity(reversed as unknown as typeof appRouter)._def.procedures as unknown as Record<string, TProc>,
+    );
     for (const [name, p] of entries) {
       const { method, path } = p._def.meta!.openapi!;
       const request = normalizePath(path.replace(/\{[^}]+\}/g, "x1"));
-      const first = ordered.find(([, q]) => q._def.meta!.openapi!.method === method && getPathRegExp(normalizePath(q._def.meta!.openapi!.path)).test(request));
+      const first = ordered.find(
+        ([, q]) => q._def.meta!.openapi!.method === method && getPathRegExp(normalizePath(q._def.meta!.openapi!.path)).test(request),
+      );
       expect(first?.[0], `${method} ${request}`).toBe(name);
     }
   });

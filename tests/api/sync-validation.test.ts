@@ -5,7 +5,9 @@ import { isParsedSynchronously, parsesSynchronously } from "../../server/api/syn
 
 describe("synchronous validation of procedures", () => {
   it("covers the input and output schema of every procedure", () => {
-    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } }>);
+    const procedures = Object.entries(
+      appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } }>,
+    );
     expect(procedures.length).toBeGreaterThan(50);
     const missed = procedures.flatMap(([path, p]) => [
       ...p._def.inputs.filter((s) => !isParsedSynchronously(s)).map(() => `${path} input`),

@@ -57,7 +57,8 @@ async function call(
 const createFolder = (name: string, headers: Record<string, string>, signedIn = true) =>
   call("POST", "user.folders.create", { body: JSON.stringify({ name }), headers, signedIn });
 
-const folderNames = async () => ((await call("GET", "user.folders.list", { headers: {} })).body.result.data as { name: string }[]).map((f) => f.name);
+const folderNames = async () =>
+  ((await call("GET", "user.folders.list", { headers: {} })).body.result.data as { name: string }[]).map((f) => f.name);
 
 describe("internal errors reach the browser as the generic message", () => {
   it("a raw error thrown in a procedure answers INTERNAL_ERROR_BODY's message only, and is logged", async () => {

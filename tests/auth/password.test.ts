@@ -92,7 +92,12 @@ describe("password hashes", () => {
   });
 
   it("refuses damaged hashes without running scrypt on their parameters", async () => {
-    for (const stored of ["scrypt$$", "scrypt$N=1073741824,r=8,p=1$AAAA$AAAA", "scrypt$N=131072,r=64,p=1$AAAA$AAAA", "scrypt$N=131072,r=8$AAAA$AAAA"]) {
+    for (const stored of [
+      "scrypt$$",
+      "scrypt$N=1073741824,r=8,p=1$AAAA$AAAA",
+      "scrypt$N=131072,r=64,p=1$AAAA$AAAA",
+      "scrypt$N=131072,r=8$AAAA$AAAA",
+    ]) {
       expect(await verifyPassword("x", stored), stored).toBe(false);
       expect(needsRehash(stored), stored).toBe(false);
     }

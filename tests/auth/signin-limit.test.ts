@@ -42,7 +42,11 @@ describe("password sign-in limit", () => {
     // Five failures at minutes 0..4: the first leaves the window at minute 15, ten minutes on.
     expect(await attempt(email, PASSWORD, "192.0.2.1", at(5))).toEqual({ kind: "throttled", scope: "email", retryAfterSeconds: 600 });
     // From another address too, and with the e-mail typed differently: the key is the normalised e-mail.
-    expect(await attempt("  LOCK@Example.com ", PASSWORD, "192.0.2.2", at(14, 59_500))).toEqual({ kind: "throttled", scope: "email", retryAfterSeconds: 1 });
+    expect(await attempt("  LOCK@Example.com ", PASSWORD, "192.0.2.2", at(14, 59_500))).toEqual({
+      kind: "throttled",
+      scope: "email",
+      retryAfterSeconds: 1,
+    });
     // Refusals are not failures: still exactly five recorded.
     expect(await failuresOf("email", emailKey(email))).toHaveLength(5);
   });
@@ -71,8 +75,13 @@ describe("password sign-in limit", () => {
   it("locks an address after 30 failures across e-mails, and only that address", async () => {
     const target = await user("target@example.com");
     // 30 failures over 10 e-mails (3 each, under the e-mail limit), unknown accounts included.
-    for (let i = 0; i < 30; i++) expect(await attempt(`guess${i % 10}@example.com`, "wrong", "198.51.100.7", at(0, i * 1000))).toEqual({ kind: "wrong" });
-    expect(await attempt(target, PASSWORD, "198.51.100.7", at(2))).toEqual({ kind: "throttled", scope: "address", retryAfterSeconds: 13 * 60 });
+    for (let i = 0; i < 30; i++)
+      expect(await attempt(`guess${i % 10}@example.com`, "wrong", "198.51.100.7", at(0, i * 1000))).toEqual({ kind: "wrong" });
+    expect(await attempt(target, PASSWORD, "198.51.100.7", at(2))).toEqual({
+      kind: "throttled",
+      scope: "address",
+      retryAfterSeconds: 13 * 60,
+    });
     expect(await attempt("guess0@example.com", "wrong", "198.51.100.7", at(2))).toMatchObject({ kind: "throttled", scope: "address" });
     // The refused attempt left no failure on the e-mail (its entry was rolled back with the address's).
     expect(await failuresOf("email", emailKey(target))).toHaveLength(0);
@@ -214,7 +223,11 @@ describe("device cookies", () => {
 
     expect(await withDevice(email, PASSWORD, "192.0.2.21", at(3), cookie)).toMatchObject({ kind: "ok" });
     for (let i = 0; i < 5; i++) expect(await withDevice(email, "typo", "192.0.2.21", at(4, i), cookie)).toEqual({ kind: "wrong" });
-    expect(await withDevice(email, PASSWORD, "192.0.2.21", at(5), cookie)).toEqual({ kind: "throttled", scope: "device", retryAfterSeconds: 14 * 60 });
+    expect(await withDevice(email, PASSWORD, "192.0.2.21", at(5), cookie)).toEqual({
+      kind: "throttled",
+      scope: "device",
+      retryAfterSeconds: 14 * 60,
+    });
     // The device's failures were not the e-mail's: still exactly the strangers' five.
     expect(await failuresOf("email", emailKey(email))).toHaveLength(5);
   });
@@ -231,7 +244,10 @@ describe("device cookies", () => {
       expect(await withDevice(email, PASSWORD, "192.0.2.23", at(2), cookie), cookie).toMatchObject({ kind: "throttled", scope: "email" });
     }
     // Signed with another secret: no device either.
-    const foreign = await checkCredentials(t.db, { email: otherEmail, password: PASSWORD }, "192.0.2.23", at(3), SIGNIN_LIMITS, { cookie: undefined, secret: "another secret entirely" });
+    const foreign = await checkCredentials(t.db, { email: otherEmail, password: PASSWORD }, "192.0.2.23", at(3), SIGNIN_LIMITS, {
+      cookie: undefined,
+      secret: "another secret entirely",
+    });
     const foreignCookie = foreign.kind === "ok" ? foreign.deviceCookie : undefined;
     for (let i = 0; i < 5; i++) await attempt(otherEmail, "guess", "198.51.100.24", at(4, i));
     expect(await withDevice(otherEmail, PASSWORD, "192.0.2.23", at(5), foreignCookie)).toMatchObject({ kind: "throttled", scope: "email" });

@@ -85,12 +85,15 @@ describe.skipIf(!process.env.DATABASE_URL)("remembered API tokens (PostgreSQL)",
     const { raw } = await createApiToken(t.db, account.id);
     expect(await resolve(raw)).toMatchObject({ account: { plan: "free" } });
     await elsewhere(`UPDATE account SET plan = 'paid' WHERE id = $1`, account.id);
-    await until(async () => (await resolve(raw)).kind === "token" && (await resolve(raw) as { account: { plan: string } }).account.plan === "paid", 2000);
+    await until(
+      async () => (await resolve(raw)).kind === "token" && ((await resolve(raw)) as { account: { plan: string } }).account.plan === "paid",
+      2000,
+    );
     await elsewhere(`INSERT INTO account_group (name, limit_override) VALUES ('cached', 7)`);
     await elsewhere(`UPDATE account SET group_id = (SELECT id FROM account_group WHERE name = 'cached') WHERE id = $1`, account.id);
     await resolve(raw);
     await elsewhere(`UPDATE account_group SET limit_override = 9 WHERE name = 'cached'`);
-    await until(async () => (await resolve(raw) as { account: { groupLimitOverride: number } }).account.groupLimitOverride === 9, 2000);
+    await until(async () => ((await resolve(raw)) as { account: { groupLimitOverride: number } }).account.groupLimitOverride === 9, 2000);
   });
 
   it("check the token's own expiry on every use", async () => {

@@ -71,7 +71,9 @@ describe("vm_card_participant", () => {
     await recomputeDerived(t.db);
     expect(await drift()).toBe(0);
     const ofCard = async () =>
-      (await t.db.$queryRaw<{ p: number }[]>`SELECT participant_id AS p FROM vm_card_participant WHERE card_id = ${card.id} ORDER BY 1`).map((r) => r.p);
+      (
+        await t.db.$queryRaw<{ p: number }[]>`SELECT participant_id AS p FROM vm_card_participant WHERE card_id = ${card.id} ORDER BY 1`
+      ).map((r) => r.p);
     expect(await ofCard()).toEqual([fundA, partnerB, angelC].sort((a, b) => a - b));
 
     // One of two interactions naming angel-c goes: the pair stays; the second goes: it goes.
@@ -94,7 +96,9 @@ describe("vm_card_participant", () => {
     expect(await drift()).toBe(0);
 
     // A deleted participant takes its pairs (interactions cascade; associated ones are set null).
-    const gone = await t.db.participant.create({ data: { slug: "gone", name: "Gone", typeId: (await t.db.participant.findUniqueOrThrow({ where: { id: angelC } })).typeId } });
+    const gone = await t.db.participant.create({
+      data: { slug: "gone", name: "Gone", typeId: (await t.db.participant.findUniqueOrThrow({ where: { id: angelC } })).typeId },
+    });
     await t.db.interaction.create({ data: { cardId: card.id, participantId: angelC, associatedParticipantId: gone.id, createdAt: at(5) } });
     await t.db.interaction.create({ data: { cardId: fx.cards["zeta"]!, participantId: gone.id, createdAt: at(6) } });
     await recomputeDerived(t.db);
@@ -144,7 +148,8 @@ describe("participant pages in the default order", () => {
       expect(slugsOf(whole), q).toEqual(want);
       expect(whole.pagination.total, q).toBe(want.length);
       const paged: string[] = [];
-      for (let offset = 0; offset < want.length; offset += 2) paged.push(...slugsOf(await get(`participants=${q}&limit=2&offset=${offset}`)));
+      for (let offset = 0; offset < want.length; offset += 2)
+        paged.push(...slugsOf(await get(`participants=${q}&limit=2&offset=${offset}`)));
       expect(paged, q).toEqual(want);
       const explicit = await get(`participants=${q}&limit=100&sort=latest_signal_date:desc`);
       expect(slugsOf(explicit), q).toEqual(want);

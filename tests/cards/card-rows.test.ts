@@ -25,9 +25,11 @@ const viaFunction = async (ids: number[], accountId: number) =>
   (await t.db.$queryRaw<{ rows: string }[]>(Prisma.sql`SELECT vm_card_rows(${ids}::int[], ${accountId}::int) AS rows`))[0]!.rows;
 /** The same cards' rows from COLUMNS (cardRowJson), in the order of the ids. */
 const viaColumns = async (ids: number[], accountId: number) =>
-  (await t.db.$queryRaw<{ rows: string }[]>(Prisma.sql`
+  (
+    await t.db.$queryRaw<{ rows: string }[]>(Prisma.sql`
     SELECT coalesce(json_agg(${cardRowJson(accountId, Prisma.sql`k.id`)}::json ORDER BY k.pos), '[]')::text AS rows
-      FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, pos)`))[0]!.rows;
+      FROM unnest(${ids}::int[]) WITH ORDINALITY AS k(id, pos)`)
+  )[0]!.rows;
 
 describe("vm_card_rows", () => {
   it("returns the rows that COLUMNS reads, in the order of the ids, with the caller's intro requests", async () => {
@@ -45,7 +47,9 @@ describe("vm_card_rows", () => {
     expect(parsed.filter((r) => r.has_intro_request).map((r) => r.id)).toEqual([ids[1]]);
     expect(parsed.some((r) => r.category_ids.length > 0)).toBe(true);
     // Another account does not see the first one's intro request.
-    expect(JSON.parse(await viaFunction(ids, other.account.id)).some((r: { has_intro_request: boolean }) => r.has_intro_request)).toBe(false);
+    expect(JSON.parse(await viaFunction(ids, other.account.id)).some((r: { has_intro_request: boolean }) => r.has_intro_request)).toBe(
+      false,
+    );
   });
 
   it("skips unknown ids and answers [] for none", async () => {

@@ -43,7 +43,9 @@ async function drift(): Promise<number> {
 }
 
 const wordsOf = async (cardId: number) =>
-  (await t.db.$queryRaw<{ word: string }[]>`SELECT word::text AS word FROM vm_card_word WHERE card_id = ${cardId} ORDER BY 1`).map((r) => r.word);
+  (await t.db.$queryRaw<{ word: string }[]>`SELECT word::text AS word FROM vm_card_word WHERE card_id = ${cardId} ORDER BY 1`).map(
+    (r) => r.word,
+  );
 
 const at = (d: number) => new Date(Date.UTC(2025, 0, d));
 

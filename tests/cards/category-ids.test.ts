@@ -57,14 +57,16 @@ describe("card.category_ids", () => {
     expect(await idsOf(card.id)).toEqual([]);
     expect(await drift()).toBe(0);
 
-    await t.db.$transaction(async (tx) => {
-      await tx.$executeRaw`TRUNCATE card_category`;
-      const [left] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM card WHERE cardinality(category_ids) > 0`;
-      expect(left!.n).toBe(0);
-      throw new Error("rollback");
-    }).catch((err: unknown) => {
-      if (!(err instanceof Error) || err.message !== "rollback") throw err;
-    });
+    await t.db
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`TRUNCATE card_category`;
+        const [left] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM card WHERE cardinality(category_ids) > 0`;
+        expect(left!.n).toBe(0);
+        throw new Error("rollback");
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error) || err.message !== "rollback") throw err;
+      });
     expect(await drift()).toBe(0);
   });
 });

@@ -74,10 +74,14 @@ describe("count plans", () => {
       const where = await buildCardWhere(t.db, 1, p);
       const ids = matchingIdsSql(where);
       expect(ids, JSON.stringify(p)).toBeDefined();
-      const want = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT c.id FROM card c WHERE ${where.sql} ORDER BY c.id`)).map((r) => r.id);
+      const want = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT c.id FROM card c WHERE ${where.sql} ORDER BY c.id`)).map(
+        (r) => r.id,
+      );
       expect(want.length, JSON.stringify(p)).toBeGreaterThan(0);
       for (const read of ["all", "first"] as const) {
-        const got = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT f.id FROM (${ids![read]}) f`)).map((r) => r.id).sort((a, b) => a - b);
+        const got = (await t.db.$queryRaw<{ id: number }[]>(Prisma.sql`SELECT f.id FROM (${ids![read]}) f`))
+          .map((r) => r.id)
+          .sort((a, b) => a - b);
         expect(got, `${read} ${JSON.stringify(p)}`).toEqual(want);
       }
     }
@@ -95,7 +99,12 @@ describe("count plans", () => {
     const ai = await t.db.category.findUniqueOrThrow({ where: { slug: "ai" } });
     const fresh = await t.db.card.create({ data: { slug: "fresh", name: "Fresh chain", stageId: stage.id } });
     await t.db.cardCategory.create({ data: { cardId: fresh.id, categoryId: ai.id } });
-    await t.db.card.createMany({ data: [{ slug: "bulk-1", name: "Bulk 1" }, { slug: "bulk-2", name: "Bulk 2" }] });
+    await t.db.card.createMany({
+      data: [
+        { slug: "bulk-1", name: "Bulk 1" },
+        { slug: "bulk-2", name: "Bulk 2" },
+      ],
+    });
     expect((await get("")).pagination.total).toBe(11);
     expect((await get("categories=ai&stages=seed")).pagination.total).toBe(2);
 

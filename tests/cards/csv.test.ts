@@ -16,7 +16,10 @@ describe("card CSV export", () => {
 
   it("writes the header, then every chunk of cards in order", async () => {
     async function* chunks() {
-      yield [{ slug: "a", name: "A", interactions_count: 1 }, { slug: "b", name: "B" }];
+      yield [
+        { slug: "a", name: "A", interactions_count: 1 },
+        { slug: "b", name: "B" },
+      ];
       yield [];
       yield [{ slug: "c", name: "C, Inc." }];
     }

@@ -68,8 +68,17 @@ describe("GET /v1/cards/<slug>/", () => {
     expect(c).not.toHaveProperty("user_data");
     expect(c.people).toEqual([
       {
-        id: 1, name: "Ada Founder", type: "founder", image: null, microblog_url: null, network_a_url: null, business_db_url: null,
-        reference_url: null, code_host_url: null, email: "ada@alpha.example", bio: null,
+        id: 1,
+        name: "Ada Founder",
+        type: "founder",
+        image: null,
+        microblog_url: null,
+        network_a_url: null,
+        business_db_url: null,
+        reference_url: null,
+        code_host_url: null,
+        email: "ada@alpha.example",
+        bio: null,
       },
     ]);
     expect(c.more).toEqual({ team_size: 4 });

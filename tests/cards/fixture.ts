@@ -24,10 +24,22 @@ export interface TFixture {
 }
 
 export async function seedReference(db: TDb) {
-  for (const [i, [slug, name]] of ([["pre-seed", "Pre-seed"], ["seed", "Seed"], ["series-a", "Series A"]] as const).entries()) {
+  for (const [i, [slug, name]] of (
+    [
+      ["pre-seed", "Pre-seed"],
+      ["seed", "Seed"],
+      ["series-a", "Series A"],
+    ] as const
+  ).entries()) {
     await db.stage.create({ data: { slug, name, position: i + 1 } });
   }
-  for (const [i, [slug, name]] of ([["angel", "Angel"], ["seed-round", "Seed round"], ["series-a-round", "Series A round"]] as const).entries()) {
+  for (const [i, [slug, name]] of (
+    [
+      ["angel", "Angel"],
+      ["seed-round", "Seed round"],
+      ["series-a-round", "Series A round"],
+    ] as const
+  ).entries()) {
     await db.round.create({ data: { slug, name, position: i + 1 } });
   }
   const defi = await db.category.create({ data: { slug: "defi", name: "DeFi" } });
@@ -39,11 +51,29 @@ export async function seedReference(db: TDb) {
 
   const na = await db.location.create({ data: { slug: "north-america", name: "North America", type: "region", scope: "us" } });
   const us = await db.location.create({
-    data: { slug: "us", name: "United States", type: "country", parentId: na.id, country: "US", region: "North America", regionSlug: "north-america" },
+    data: {
+      slug: "us",
+      name: "United States",
+      type: "country",
+      parentId: na.id,
+      country: "US",
+      region: "North America",
+      regionSlug: "north-america",
+    },
   });
-  const ca = await db.location.create({ data: { slug: "ca", name: "California", type: "state", parentId: us.id, state: "CA", country: "US" } });
+  const ca = await db.location.create({
+    data: { slug: "ca", name: "California", type: "state", parentId: us.id, state: "CA", country: "US" },
+  });
   await db.location.create({
-    data: { slug: "san-francisco", name: "San Francisco", type: "city", parentId: ca.id, city: "San Francisco", state: "CA", country: "US" },
+    data: {
+      slug: "san-francisco",
+      name: "San Francisco",
+      type: "city",
+      parentId: ca.id,
+      city: "San Francisco",
+      state: "CA",
+      country: "US",
+    },
   });
   await db.location.create({
     data: { slug: "new-york", name: "New York", type: "city", parentId: us.id, city: "New York", state: "NY", country: "US" },
@@ -90,9 +120,17 @@ interface TCardSpec {
 export function cardSpecs(now = Date.now()): TCardSpec[] {
   return [
     {
-      slug: "alpha-dex", name: "Alpha DEX", description: "Decentralised exchange", stage: "seed", categories: ["dex"],
-      location: "san-francisco", web3: true, featured: true, trending: true,
-      createdAt: d("2024-01-10T12:00:00Z"), updatedAt: d("2024-06-10T00:00:00Z"),
+      slug: "alpha-dex",
+      name: "Alpha DEX",
+      description: "Decentralised exchange",
+      stage: "seed",
+      categories: ["dex"],
+      location: "san-francisco",
+      web3: true,
+      featured: true,
+      trending: true,
+      createdAt: d("2024-01-10T12:00:00Z"),
+      updatedAt: d("2024-06-10T00:00:00Z"),
       interactions: [
         ["fund-a", null, "social_interactions", "2024-03-01T09:00:00Z"],
         ["partner-b", "fund-a", "launch_board", "2024-03-05T10:00:00Z"],
@@ -100,48 +138,95 @@ export function cardSpecs(now = Date.now()): TCardSpec[] {
       ],
     },
     {
-      slug: "beta-lending", name: "Beta Lending", description: "Lending protocol on chain", stage: "pre-seed", round: "angel",
-      categories: ["lending", "defi"], location: "berlin", web3: true, openToIntro: true,
-      createdAt: d("2024-02-05T00:00:00Z"), updatedAt: d("2024-06-10T00:00:00Z"),
+      slug: "beta-lending",
+      name: "Beta Lending",
+      description: "Lending protocol on chain",
+      stage: "pre-seed",
+      round: "angel",
+      categories: ["lending", "defi"],
+      location: "berlin",
+      web3: true,
+      openToIntro: true,
+      createdAt: d("2024-02-05T00:00:00Z"),
+      updatedAt: d("2024-06-10T00:00:00Z"),
       interactions: [["angel-c", null, "code_host", "2024-02-10T09:00:00Z"]],
     },
     {
-      slug: "gamma-ai", name: "Gamma AI", description: null as never, stage: "series-a", round: "series-a-round", categories: ["ml"],
-      location: "new-york", web2: true, openToIntro: true,
-      createdAt: d("2024-03-15T23:59:59Z"), updatedAt: d("2024-04-05T00:00:00Z"),
+      slug: "gamma-ai",
+      name: "Gamma AI",
+      description: null as never,
+      stage: "series-a",
+      round: "series-a-round",
+      categories: ["ml"],
+      location: "new-york",
+      web2: true,
+      openToIntro: true,
+      createdAt: d("2024-03-15T23:59:59Z"),
+      updatedAt: d("2024-04-05T00:00:00Z"),
       interactions: [
         ["fund-a", null, "social_interactions", "2024-04-01T09:00:00Z"],
         ["fund-a", null, "social_interactions", "2024-04-02T09:00:00Z"],
       ],
     },
     {
-      slug: "delta-chain", name: "Delta Chain", round: "seed-round", categories: ["infra"], location: "unknown", web3: true, web2: true,
-      createdAt: d("2024-03-16T00:00:00Z"), updatedAt: d("2024-03-20T00:00:00Z"),
+      slug: "delta-chain",
+      name: "Delta Chain",
+      round: "seed-round",
+      categories: ["infra"],
+      location: "unknown",
+      web3: true,
+      web2: true,
+      createdAt: d("2024-03-16T00:00:00Z"),
+      updatedAt: d("2024-03-20T00:00:00Z"),
       interactions: [["partner-b", "fund-a", "social_interactions", "2024-02-20T09:00:00Z"]],
     },
     {
-      slug: "epsilon-data", name: "Epsilon Data Platform", description: "A data platform for analytics", stage: "seed",
-      categories: ["ai"], location: "germany", web2: true, featured: true,
-      createdAt: d("2024-04-01T00:00:00Z"), updatedAt: d("2024-05-05T00:00:00Z"),
+      slug: "epsilon-data",
+      name: "Epsilon Data Platform",
+      description: "A data platform for analytics",
+      stage: "seed",
+      categories: ["ai"],
+      location: "germany",
+      web2: true,
+      featured: true,
+      createdAt: d("2024-04-01T00:00:00Z"),
+      updatedAt: d("2024-05-05T00:00:00Z"),
       interactions: [
         ["angel-c", null, "new_company_registration", "2024-05-01T09:00:00Z"],
         ["partner-b", null, "social_interactions", "2024-05-03T09:00:00Z"],
       ],
     },
     {
-      slug: "zeta", name: "Zeta", categories: [],
-      createdAt: new Date(now - 2 * DAY), updatedAt: new Date(now - 1 * DAY),
+      slug: "zeta",
+      name: "Zeta",
+      categories: [],
+      createdAt: new Date(now - 2 * DAY),
+      updatedAt: new Date(now - 1 * DAY),
       interactions: [],
     },
     {
-      slug: "chainlink-oracle", name: "Chainlink Oracle", description: "Oracle network", stage: "pre-seed", categories: ["infra"],
-      web3: true, createdAt: d("2024-05-10T00:00:00Z"), updatedAt: d("2024-05-11T00:00:00Z"),
+      slug: "chainlink-oracle",
+      name: "Chainlink Oracle",
+      description: "Oracle network",
+      stage: "pre-seed",
+      categories: ["infra"],
+      web3: true,
+      createdAt: d("2024-05-10T00:00:00Z"),
+      updatedAt: d("2024-05-11T00:00:00Z"),
       interactions: [["fund-a", null, "launch_board", "2024-03-05T10:00:00Z"]],
     },
     {
-      slug: "omega-robotics", name: "Omega Robotics", description: "Robots for warehouses", stage: "series-a", round: "angel",
-      categories: ["ai", "ml"], location: "san-francisco", web2: true, trending: true,
-      createdAt: d("2024-06-01T00:00:00Z"), updatedAt: d("2024-06-05T00:00:00Z"),
+      slug: "omega-robotics",
+      name: "Omega Robotics",
+      description: "Robots for warehouses",
+      stage: "series-a",
+      round: "angel",
+      categories: ["ai", "ml"],
+      location: "san-francisco",
+      web2: true,
+      trending: true,
+      createdAt: d("2024-06-01T00:00:00Z"),
+      updatedAt: d("2024-06-05T00:00:00Z"),
       interactions: [
         ["angel-c", null, "code_host", "2024-06-01T09:00:00Z"],
         ["angel-c", null, "code_host", "2024-06-02T09:00:00Z"],
@@ -175,10 +260,19 @@ export async function seedCards(db: TDb): Promise<TFixture> {
   for (const s of cardSpecs()) {
     const card = await db.card.create({
       data: {
-        slug: s.slug, name: s.name, description: s.description ?? null,
-        stageId: await idOf("stage", s.stage), roundId: await idOf("round", s.round), locationId: await idOf("location", s.location),
-        web3: s.web3 ?? false, web2: s.web2 ?? false, featured: s.featured ?? false, trending: s.trending ?? false,
-        openToIntro: s.openToIntro ?? false, createdAt: s.createdAt, updatedAt: s.updatedAt,
+        slug: s.slug,
+        name: s.name,
+        description: s.description ?? null,
+        stageId: await idOf("stage", s.stage),
+        roundId: await idOf("round", s.round),
+        locationId: await idOf("location", s.location),
+        web3: s.web3 ?? false,
+        web2: s.web2 ?? false,
+        featured: s.featured ?? false,
+        trending: s.trending ?? false,
+        openToIntro: s.openToIntro ?? false,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
         lastRound: s.slug === "alpha-dex" ? new Date("2023-12-01T00:00:00Z") : null,
         socialLinks: s.slug === "alpha-dex" ? [{ key: "website", name: "Website", url: "https://alpha.example" }] : [],
         image: s.slug === "alpha-dex" ? "https://img.example/alpha.png" : null,
@@ -194,8 +288,11 @@ export async function seedCards(db: TDb): Promise<TFixture> {
       const st = await db.sourceType.findUniqueOrThrow({ where: { slug: source } });
       await db.interaction.create({
         data: {
-          cardId: card.id, participantId: participants[p]!, associatedParticipantId: assoc ? participants[assoc]! : null,
-          sourceTypeId: st.id, createdAt: new Date(at),
+          cardId: card.id,
+          participantId: participants[p]!,
+          associatedParticipantId: assoc ? participants[assoc]! : null,
+          sourceTypeId: st.id,
+          createdAt: new Date(at),
         },
       });
     }

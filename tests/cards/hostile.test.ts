@@ -39,7 +39,7 @@ const HOSTILE: string[] = [
   "{}",
   "'; DROP TABLE card; --",
   "1 OR 1=1",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "%",
   "_",
   "\\",
@@ -62,11 +62,39 @@ const HOSTILE: string[] = [
 ];
 
 const LIST_PARAMS = [
-  "limit", "offset", "include_total", "sort", "include_user_data", "view", "fields", "stages", "rounds", "categories",
-  "locations", "participants", "source_types", "display_preference", "filter_id", "folder_ids", "search", "semantic",
-  "min_similarity", "featured", "new", "trending", "min_signals", "max_signals", "created_after", "created_before",
-  "updated_after", "updated_before", "last_interaction_after", "last_interaction_before", "first_interaction_after",
-  "first_interaction_before", "unknown_param",
+  "limit",
+  "offset",
+  "include_total",
+  "sort",
+  "include_user_data",
+  "view",
+  "fields",
+  "stages",
+  "rounds",
+  "categories",
+  "locations",
+  "participants",
+  "source_types",
+  "display_preference",
+  "filter_id",
+  "folder_ids",
+  "search",
+  "semantic",
+  "min_similarity",
+  "featured",
+  "new",
+  "trending",
+  "min_signals",
+  "max_signals",
+  "created_after",
+  "created_before",
+  "updated_after",
+  "updated_before",
+  "last_interaction_after",
+  "last_interaction_before",
+  "first_interaction_after",
+  "first_interaction_before",
+  "unknown_param",
 ];
 
 const REFERENCE = ["categories", "stages", "rounds", "locations", "folders", "filters", "source-types"];
@@ -101,7 +129,7 @@ describe("hostile values", () => {
         expectSane(r, `POST ${p}=${JSON.stringify(v).slice(0, 30)}`);
       }
     }
-    for (const raw of ["", "[]", "null", "{", "\"x\"", "{\"__proto__\": {\"limit\": 1}}"]) {
+    for (const raw of ["", "[]", "null", "{", '"x"', '{"__proto__": {"limit": 1}}']) {
       expectSane(await api("POST", "/cards/", { token, rawBody: raw, headers: { "content-type": "application/json" } }), `raw ${raw}`);
     }
   }, 600_000);

@@ -21,18 +21,66 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe("sorting", () => {
   it.each<[string | undefined, string, string[]]>([
-    [undefined, "latest_signal_date:desc", ["omega-robotics", "epsilon-data", "gamma-ai", "chainlink-oracle", "alpha-dex", "delta-chain", "beta-lending", "zeta"]],
-    ["trending", "trending", ["omega-robotics", "alpha-dex", "epsilon-data", "gamma-ai", "chainlink-oracle", "delta-chain", "beta-lending", "zeta"]],
-    ["recent", "recent", ["zeta", "omega-robotics", "chainlink-oracle", "epsilon-data", "delta-chain", "gamma-ai", "beta-lending", "alpha-dex"]],
-    ["most_active", "most_active", ["zeta", "alpha-dex", "beta-lending", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"]],
-    ["name:asc", "name:asc", ["alpha-dex", "beta-lending", "chainlink-oracle", "delta-chain", "epsilon-data", "gamma-ai", "omega-robotics", "zeta"]],
-    ["name:desc", "name:desc", ["zeta", "omega-robotics", "gamma-ai", "epsilon-data", "delta-chain", "chainlink-oracle", "beta-lending", "alpha-dex"]],
-    ["latest_signal_date:asc", "latest_signal_date:asc", ["beta-lending", "delta-chain", "alpha-dex", "chainlink-oracle", "gamma-ai", "epsilon-data", "omega-robotics", "zeta"]],
-    ["interactions_count:asc,name:desc", "interactions_count:asc,name:desc", ["zeta", "delta-chain", "chainlink-oracle", "beta-lending", "gamma-ai", "epsilon-data", "omega-robotics", "alpha-dex"]],
-    ["created_at:asc", "created_at:asc", ["alpha-dex", "beta-lending", "gamma-ai", "delta-chain", "epsilon-data", "chainlink-oracle", "omega-robotics", "zeta"]],
-    ["updated_at:desc", "updated_at:desc", ["zeta", "beta-lending", "alpha-dex", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"]],
-    [" Updated_At : DESC ", "updated_at:desc", ["zeta", "beta-lending", "alpha-dex", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"]],
-    ["TRENDING", "trending", ["omega-robotics", "alpha-dex", "epsilon-data", "gamma-ai", "chainlink-oracle", "delta-chain", "beta-lending", "zeta"]],
+    [
+      undefined,
+      "latest_signal_date:desc",
+      ["omega-robotics", "epsilon-data", "gamma-ai", "chainlink-oracle", "alpha-dex", "delta-chain", "beta-lending", "zeta"],
+    ],
+    [
+      "trending",
+      "trending",
+      ["omega-robotics", "alpha-dex", "epsilon-data", "gamma-ai", "chainlink-oracle", "delta-chain", "beta-lending", "zeta"],
+    ],
+    [
+      "recent",
+      "recent",
+      ["zeta", "omega-robotics", "chainlink-oracle", "epsilon-data", "delta-chain", "gamma-ai", "beta-lending", "alpha-dex"],
+    ],
+    [
+      "most_active",
+      "most_active",
+      ["zeta", "alpha-dex", "beta-lending", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"],
+    ],
+    [
+      "name:asc",
+      "name:asc",
+      ["alpha-dex", "beta-lending", "chainlink-oracle", "delta-chain", "epsilon-data", "gamma-ai", "omega-robotics", "zeta"],
+    ],
+    [
+      "name:desc",
+      "name:desc",
+      ["zeta", "omega-robotics", "gamma-ai", "epsilon-data", "delta-chain", "chainlink-oracle", "beta-lending", "alpha-dex"],
+    ],
+    [
+      "latest_signal_date:asc",
+      "latest_signal_date:asc",
+      ["beta-lending", "delta-chain", "alpha-dex", "chainlink-oracle", "gamma-ai", "epsilon-data", "omega-robotics", "zeta"],
+    ],
+    [
+      "interactions_count:asc,name:desc",
+      "interactions_count:asc,name:desc",
+      ["zeta", "delta-chain", "chainlink-oracle", "beta-lending", "gamma-ai", "epsilon-data", "omega-robotics", "alpha-dex"],
+    ],
+    [
+      "created_at:asc",
+      "created_at:asc",
+      ["alpha-dex", "beta-lending", "gamma-ai", "delta-chain", "epsilon-data", "chainlink-oracle", "omega-robotics", "zeta"],
+    ],
+    [
+      "updated_at:desc",
+      "updated_at:desc",
+      ["zeta", "beta-lending", "alpha-dex", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"],
+    ],
+    [
+      " Updated_At : DESC ",
+      "updated_at:desc",
+      ["zeta", "beta-lending", "alpha-dex", "omega-robotics", "chainlink-oracle", "epsilon-data", "gamma-ai", "delta-chain"],
+    ],
+    [
+      "TRENDING",
+      "trending",
+      ["omega-robotics", "alpha-dex", "epsilon-data", "gamma-ai", "chainlink-oracle", "delta-chain", "beta-lending", "zeta"],
+    ],
   ])("sort=%s", async (sort, effective, expected) => {
     const r = await get(sort === undefined ? "" : `sort=${encodeURIComponent(sort)}`);
     expect(r.status).toBe(200);
@@ -54,7 +102,8 @@ describe("sorting", () => {
     for (const sort of ["trending", "name:asc", "latest_signal_date:asc", "updated_at:desc"]) {
       const all = slugsOf((await get(`sort=${sort}&limit=100`)).body);
       const paged: string[] = [];
-      for (let offset = 0; offset < all.length; offset += 3) paged.push(...slugsOf((await get(`sort=${sort}&limit=3&offset=${offset}`)).body));
+      for (let offset = 0; offset < all.length; offset += 3)
+        paged.push(...slugsOf((await get(`sort=${sort}&limit=3&offset=${offset}`)).body));
       expect(paged).toEqual(all);
     }
   });
@@ -66,9 +115,27 @@ describe("item fields", () => {
     const alpha = r.body.data.find((c: any) => c.slug === "alpha-dex");
     expect(Object.keys(alpha).sort()).toEqual(
       [
-        "id", "slug", "name", "public_url", "description", "image", "url", "interactions_count", "trending", "stage", "round",
-        "categories", "location", "created_at", "updated_at", "last_round", "last_interaction_at", "first_interaction_at",
-        "social_links", "open_to_intro", "has_intro_request",
+        "id",
+        "slug",
+        "name",
+        "public_url",
+        "description",
+        "image",
+        "url",
+        "interactions_count",
+        "trending",
+        "stage",
+        "round",
+        "categories",
+        "location",
+        "created_at",
+        "updated_at",
+        "last_round",
+        "last_interaction_at",
+        "first_interaction_at",
+        "social_links",
+        "open_to_intro",
+        "has_intro_request",
       ].sort(),
     );
     expect(alpha).toMatchObject({
@@ -84,8 +151,14 @@ describe("item fields", () => {
       round: { name: "Unknown", slug: null },
       categories: [{ name: "DEX", slug: "dex" }],
       location: {
-        formatted: "San Francisco, CA, US", slug: "san-francisco", city: "San Francisco", state: "CA", country: "US",
-        region: "North America", region_slug: "north-america", type: "city",
+        formatted: "San Francisco, CA, US",
+        slug: "san-francisco",
+        city: "San Francisco",
+        state: "CA",
+        country: "US",
+        region: "North America",
+        region_slug: "north-america",
+        type: "city",
       },
       created_at: "2024-01-10T12:00:00.000Z",
       updated_at: "2024-06-10T00:00:00.000Z",
@@ -118,9 +191,19 @@ describe("item fields", () => {
     expect(by("zeta").categories).toEqual([]);
     expect(by("zeta").last_interaction_at).toBeNull();
     expect(by("zeta").description).toBeNull();
-    expect(by("beta-lending").categories).toEqual([{ name: "DeFi", slug: "defi" }, { name: "Lending", slug: "lending" }]);
+    expect(by("beta-lending").categories).toEqual([
+      { name: "DeFi", slug: "defi" },
+      { name: "Lending", slug: "lending" },
+    ]);
     expect(by("epsilon-data").location).toEqual({
-      formatted: "Germany", slug: "germany", city: null, state: null, country: "DE", region: "Europe", region_slug: "europe", type: "country",
+      formatted: "Germany",
+      slug: "germany",
+      city: null,
+      state: null,
+      country: "DE",
+      region: "Europe",
+      region_slug: "europe",
+      type: "country",
     });
   });
 
@@ -184,7 +267,10 @@ describe("GET and POST", () => {
   it.each([
     ["stages=seed,series-a&sort=name:asc", { stages: ["seed", "series-a"], sort: "name:asc" }],
     ["categories=ai&locations=north-america&fields=slug,stage", { categories: ["ai"], locations: ["north-america"], fields: "slug,stage" }],
-    ["participants=angel-c&min_signals=2&include_total=false&limit=2", { participants: ["angel-c"], min_signals: 2, include_total: false, limit: 2 }],
+    [
+      "participants=angel-c&min_signals=2&include_total=false&limit=2",
+      { participants: ["angel-c"], min_signals: 2, include_total: false, limit: 2 },
+    ],
     ["search=chain&created_after=2024-01-01&view=compact", { search: "chain", created_after: "2024-01-01", view: "compact" }],
     ["featured=true&trending=true&display_preference=web3", { featured: true, trending: true, display_preference: "web3" }],
   ])("GET %s equals POST", async (query, body) => {

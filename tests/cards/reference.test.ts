@@ -44,7 +44,14 @@ describe("reference data", () => {
     expect((await get("/cards/categories/")).body).toEqual({
       data: [
         { slug: "ai", name: "AI", children: [{ slug: "ml", name: "Machine learning" }] },
-        { slug: "defi", name: "DeFi", children: [{ slug: "dex", name: "DEX" }, { slug: "lending", name: "Lending" }] },
+        {
+          slug: "defi",
+          name: "DeFi",
+          children: [
+            { slug: "dex", name: "DEX" },
+            { slug: "lending", name: "Lending" },
+          ],
+        },
         { slug: "infra", name: "Infrastructure", children: [] },
       ],
       meta: { total: 6 },
@@ -96,7 +103,15 @@ describe("reference data", () => {
     });
     const filters = await get("/cards/filters/");
     expect(filters.body).toEqual({
-      data: [{ id: expect.any(Number), name: "Seeds", params: { stages: ["seed"] }, created_at: expect.any(String), updated_at: expect.any(String) }],
+      data: [
+        {
+          id: expect.any(Number),
+          name: "Seeds",
+          params: { stages: ["seed"] },
+          created_at: expect.any(String),
+          updated_at: expect.any(String),
+        },
+      ],
       meta: { total: 1 },
     });
     expect((await get("/cards/folders/", bob.token)).body.data.map((x: any) => x.name)).toEqual(["Bob's"]);

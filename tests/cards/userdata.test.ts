@@ -159,9 +159,7 @@ describe("saved filters", () => {
       );
     }
     const bobsFolder = await bob.ui.user.folders.create({ name: "Private" });
-    expect(await failure(alice.ui.user.filters.create({ name: "x", params: { folder_ids: [bobsFolder.id] } }))).toBe(
-      "validation_error",
-    );
+    expect(await failure(alice.ui.user.filters.create({ name: "x", params: { folder_ids: [bobsFolder.id] } }))).toBe("validation_error");
   });
 });
 

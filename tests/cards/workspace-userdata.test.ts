@@ -50,17 +50,27 @@ describe("filters.createFromQuery", () => {
       name: "From URL",
       query: { stages: "seed,pre-seed", trending: "false", min_signals: "1", created_after: "2024-01-01", sort: "name:asc" },
     });
-    expect(sf.params).toEqual({ stages: ["seed", "pre-seed"], trending: false, min_signals: 1, created_after: "2024-01-01", sort: "name:asc" });
+    expect(sf.params).toEqual({
+      stages: ["seed", "pre-seed"],
+      trending: false,
+      min_signals: 1,
+      created_after: "2024-01-01",
+      sort: "name:asc",
+    });
     // The same view through filter_id and through the explicit parameters.
     const viaId = await api("GET", `/cards/?filter_id=${sf.id}`, { token: alice.token });
-    const direct = await api("GET", "/cards/?stages=seed,pre-seed&trending=false&min_signals=1&created_after=2024-01-01&sort=name:asc", { token: alice.token });
+    const direct = await api("GET", "/cards/?stages=seed,pre-seed&trending=false&min_signals=1&created_after=2024-01-01&sort=name:asc", {
+      token: alice.token,
+    });
     expect(slugsOf(viaId.body)).toEqual(slugsOf(direct.body));
 
     expect(await failure(alice.ui.user.filters.createFromQuery({ name: "bad", query: { min_signals: "many" } }))).toBe("validation_error");
     expect(await failure(alice.ui.user.filters.createFromQuery({ name: "bad", query: { colour: "red" } }))).toBe("validation_error");
     expect(await failure(alice.ui.user.filters.createFromQuery({ name: "bad", query: { semantic: "true" } }))).toBe("validation_error");
     const bobsFolder = await bob.ui.user.folders.create({ name: "Bob's" });
-    expect(await failure(alice.ui.user.filters.createFromQuery({ name: "x", query: { folder_ids: String(bobsFolder.id) } }))).toBe("validation_error");
+    expect(await failure(alice.ui.user.filters.createFromQuery({ name: "x", query: { folder_ids: String(bobsFolder.id) } }))).toBe(
+      "validation_error",
+    );
     expect(await failure(alice.ui.user.filters.createFromQuery({ name: "from url", query: {} }))).toBe("conflict");
     expect((await bob.ui.user.filters.list()).map((f) => f.name)).not.toContain("From URL");
   });

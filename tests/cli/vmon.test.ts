@@ -57,13 +57,30 @@ describe("vmon", () => {
 
   it("creates, lists and revokes tokens; prints the raw token once", () => {
     const created = vmon(
-      "tokens", "create", "--email", "ops@example.test", "--plan", "paid", "--limit", "50",
-      "--grant", "network_a_profiles", "--expires-at", "2030-01-01T00:00:00Z", "--json",
+      "tokens",
+      "create",
+      "--email",
+      "ops@example.test",
+      "--plan",
+      "paid",
+      "--limit",
+      "50",
+      "--grant",
+      "network_a_profiles",
+      "--expires-at",
+      "2030-01-01T00:00:00Z",
+      "--json",
     );
     expect(created.code, created.stderr).toBe(0);
     const out = JSON.parse(created.stdout);
     expect(out.token).toMatch(/^vm_[A-Za-z0-9_-]{43}$/);
-    expect(out.account).toMatchObject({ email: "ops@example.test", plan: "paid", limit: 50, scope: "full", permissions: ["network_a_profiles"] });
+    expect(out.account).toMatchObject({
+      email: "ops@example.test",
+      plan: "paid",
+      limit: 50,
+      scope: "full",
+      permissions: ["network_a_profiles"],
+    });
     expect(out.expires_at).toBe("2030-01-01T00:00:00.000Z");
 
     const listed = vmon("tokens", "list", "--email", "ops@example.test", "--json");

@@ -34,12 +34,16 @@ function clusterEnv(): NodeJS.ProcessEnv {
  * client from noticing the keep-alive connections that the servers close meanwhile.
  */
 async function vmon(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["bin/vmon.js", ...args, "--json"], { env: clusterEnv(), encoding: "utf8" });
+  const { stdout } = await promisify(execFile)(process.execPath, ["bin/vmon.js", ...args, "--json"], {
+    env: clusterEnv(),
+    encoding: "utf8",
+  });
   return stdout;
 }
 
 async function newToken(email: string, limit?: number): Promise<string> {
-  return JSON.parse(await vmon(["tokens", "create", "--email", email, "--plan", "paid", ...(limit ? ["--limit", String(limit)] : [])])).token;
+  return JSON.parse(await vmon(["tokens", "create", "--email", email, "--plan", "paid", ...(limit ? ["--limit", String(limit)] : [])]))
+    .token;
 }
 
 function api(base: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
@@ -60,7 +64,9 @@ async function json<T = { data: unknown }>(res: Response): Promise<T> {
  * goes idle, within about 10 s.
  */
 async function commits(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ n: string }>("SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()");
+  const { rows } = await client.query<{ n: string }>(
+    "SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()",
+  );
   return Number(rows[0]!.n);
 }
 
@@ -84,7 +90,10 @@ async function signIn(base: string, email: string, password: string): Promise<st
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/cards" }),
   });
   keep(res);
-  expect([...jar.keys()].some((k) => k.includes("session-token")), `sign-in answered ${res.status}`).toBe(true);
+  expect(
+    [...jar.keys()].some((k) => k.includes("session-token")),
+    `sign-in answered ${res.status}`,
+  ).toBe(true);
   return cookie();
 }
 
@@ -153,14 +162,20 @@ describe.skipIf(!running)("several web instances, workers, a replica, PgBouncer"
       await expect
         .poll(
           async () =>
-            (await primary.query<{ n: number }>("SELECT count(*)::int AS n FROM radar_application WHERE account_id = $1 AND init_status IN ('pending', 'processing')", [account]))
-              .rows[0]!.n,
+            (
+              await primary.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM radar_application WHERE account_id = $1 AND init_status IN ('pending', 'processing')",
+                [account],
+              )
+            ).rows[0]!.n,
           { timeout: 60_000, interval: 250 },
         )
         .toBe(0);
       // Known profiles: one connection each. Unknown ones: failed after exactly one attempt (a
       // second claim of the same row would have counted a second attempt).
-      const connections = await primary.query<{ username: string }>("SELECT username FROM radar_connection WHERE account_id = $1", [account]);
+      const connections = await primary.query<{ username: string }>("SELECT username FROM radar_connection WHERE account_id = $1", [
+        account,
+      ]);
       expect(connections.rows.map((r) => r.username).sort()).toEqual([...known].sort());
       const failed = await primary.query<{ identifier: string; attempts: number }>(
         "SELECT identifier, attempts FROM radar_application WHERE account_id = $1 AND init_status = 'failed'",
@@ -192,7 +207,9 @@ describe.skipIf(!running)("several web instances, workers, a replica, PgBouncer"
       const folders = await json<{ data: { id: number; name: string }[] }>(await api(reader, token, "/v1/cards/folders/"));
       expect(folders.data.map((f) => f.name)).toContain(name);
 
-      const cards = await json<{ data: { id: number; slug: string; open_to_intro: boolean }[] }>(await api(reader, token, "/v1/cards/?limit=50"));
+      const cards = await json<{ data: { id: number; slug: string; open_to_intro: boolean }[] }>(
+        await api(reader, token, "/v1/cards/?limit=50"),
+      );
       const card = cards.data.find((c) => c.open_to_intro)!;
       await trpc(writer, session, "user.folders.addCard", { id: folder.id, cardId: card.id });
       const inFolder = await json<{ data: { slug: string }[] }>(await api(reader, token, `/v1/cards/?folder_ids=${folder.id}`));

@@ -126,10 +126,14 @@ describe("embedded database password", () => {
       await client.end();
       console.log(JSON.stringify({ owned: joined.owned, n: rows[0].n }));`;
     // Asynchronously: this process serves the database the child connects to.
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, path.join(dataDir, "pglite")], {
-      cwd: path.resolve(__dirname, "../.."),
-      encoding: "utf8",
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script, path.join(dataDir, "pglite")],
+      {
+        cwd: path.resolve(__dirname, "../.."),
+        encoding: "utf8",
+      },
+    );
     expect(JSON.parse(stdout)).toEqual({ owned: false, n: 42 });
   });
 

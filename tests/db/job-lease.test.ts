@@ -19,7 +19,9 @@ describe("job leases", () => {
   it("lease a claimed job for 20 s: a crashed worker's job is claimed again within 30 s", async () => {
     await enqueue(t.db, "lease-a", { n: 1 });
     const [job] = await claim(t.db, "lease-a", 1, LEASE_MS);
-    const [r] = await t.db.$queryRaw<{ s: number }[]>`SELECT extract(epoch FROM lease_until - now())::float8 AS s FROM job WHERE id = ${job!.id}`;
+    const [r] = await t.db.$queryRaw<
+      { s: number }[]
+    >`SELECT extract(epoch FROM lease_until - now())::float8 AS s FROM job WHERE id = ${job!.id}`;
     expect(r!.s).toBeGreaterThan(15);
     expect(r!.s).toBeLessThanOrEqual(20);
     await complete(t.db, [job!.id]);
@@ -28,10 +30,15 @@ describe("job leases", () => {
   it("a job whose worker renews is not taken twice; once renewals stop, another worker takes it", async () => {
     await enqueue(t.db, "lease-b", { n: 1 });
     const [job] = await claim(t.db, "lease-b", 1, 300);
-    const seenMeanwhile = await whileLeased("lease-b", (until) => renewJobs(t.db, [job!], until), { leaseMs: 300, renewEveryMs: 100 }, async () => {
-      await sleep(900); // three leases long
-      return claim(t.db, "lease-b", 1, 300);
-    });
+    const seenMeanwhile = await whileLeased(
+      "lease-b",
+      (until) => renewJobs(t.db, [job!], until),
+      { leaseMs: 300, renewEveryMs: 100 },
+      async () => {
+        await sleep(900); // three leases long
+        return claim(t.db, "lease-b", 1, 300);
+      },
+    );
     expect(seenMeanwhile).toEqual([]);
     // The worker stopped renewing without completing (a crash): the job is free once the lease passes.
     await sleep(400);
@@ -39,7 +46,9 @@ describe("job leases", () => {
     expect(again).toMatchObject({ id: job!.id, attempts: 2 });
     // The first claim's renewals no longer touch it (its attempt is no longer the job's).
     await renewJobs(t.db, [job!], new Date(Date.now() + 3_600_000));
-    const [r] = await t.db.$queryRaw<{ s: number }[]>`SELECT extract(epoch FROM lease_until - now())::float8 AS s FROM job WHERE id = ${job!.id}`;
+    const [r] = await t.db.$queryRaw<
+      { s: number }[]
+    >`SELECT extract(epoch FROM lease_until - now())::float8 AS s FROM job WHERE id = ${job!.id}`;
     expect(r!.s).toBeLessThan(1);
   });
 });

@@ -43,7 +43,8 @@ describe("readRows", () => {
         expect(custom!.mode).toBe("force_custom_plan");
         expect(generic).toEqual({ mode: "force_generic_plan", jit: "off" });
         // A recurring statement is named there and runs on its one generic plan, for every value.
-        const run = (n: number) => readRows<{ n: number }>(db, Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`, { plan: "generic" });
+        const run = (n: number) =>
+          readRows<{ n: number }>(db, Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`, { plan: "generic" });
         for (const n of [3, 5, 7, 11, 13]) expect((await run(n))[0]!.n).toBe(n);
         const plans = Prisma.sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%generate_series(1, %'`;
         // One connection (sequential runs reuse it), the statement named from its second run on.
@@ -71,13 +72,17 @@ describe("readRows", () => {
     try {
       // An idle connection ended by the server (a restart, pg_terminate_backend, idle_session_timeout)
       // is an error event on its pool: unhandled, it would end the process.
-      const pids = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map((r) => r[0]!.pid);
+      const pids = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map(
+        (r) => r[0]!.pid,
+      );
       if (named) {
         await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM unnest(${pids}::int[]) AS pid`;
         await ended();
       }
       await db.$queryRaw`SELECT 1`;
-      const after = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map((r) => r[0]!.pid);
+      const after = [await readRows<{ pid: number }>(db, pid), await readRows<{ pid: number }>(db, pid, { plan: "generic" })].map(
+        (r) => r[0]!.pid,
+      );
       if (named) {
         await t.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM unnest(${after}::int[]) AS pid`;
         await ended();

@@ -39,9 +39,11 @@ describe.runIf(process.env.DATABASE_URL)("named statements on PostgreSQL", () =>
     const db = createPrisma(t.url, 1, { namedStatements: true });
     try {
       const texts = async () =>
-        (await db.$queryRaw<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%generate_series(1, %'`).map(
-          (r) => r.statement,
-        );
+        (
+          await db.$queryRaw<
+            { statement: string }[]
+          >`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%generate_series(1, %'`
+        ).map((r) => r.statement);
       const run = (n: number) => db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`;
       for (const n of [3, 5, 7, 11, 13, 17, 19]) expect((await run(n))[0]!.n).toBe(n);
       expect(await texts()).toHaveLength(1);
@@ -61,7 +63,9 @@ describe.runIf(process.env.DATABASE_URL)("named statements on PostgreSQL", () =>
 describe.runIf(process.env.DATABASE_URL)("the service's connections (PREPARED_STATEMENTS)", () => {
   const preparedAfterRuns = async (db: TDb) => {
     for (let i = 0; i < 4; i++) await db.$queryRaw`SELECT 'prepared-statements-probe' AS probe, ${i}::int AS i`;
-    const rows = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared-statements-probe%'`;
+    const rows = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared-statements-probe%'`;
     return rows[0]!.n;
   };
 

@@ -23,7 +23,12 @@ async function digest(scale: number, now: Date) {
     if (kind === "participant") participantSlugs.add(String(rec.slug));
     if (kind === "profile") profileIds.add(Number(rec.id));
   }
-  return { sha: hash.digest("hex"), lines, kinds, unique: { cards: cardSlugs.size, participants: participantSlugs.size, profiles: profileIds.size } };
+  return {
+    sha: hash.digest("hex"),
+    lines,
+    kinds,
+    unique: { cards: cardSlugs.size, participants: participantSlugs.size, profiles: profileIds.size },
+  };
 }
 
 describe("demoLines", () => {
@@ -38,7 +43,15 @@ describe("demoLines", () => {
   it("multiplies the scaled kinds and keeps reference data and keys unique", async () => {
     const one = await digest(1, NOW);
     const two = await digest(2, NOW);
-    expect(one.kinds).toMatchObject({ card: 2000, participant: 300, network_b_profile: 200, stage: 8, round: 8, source_type: 5, collection: 2 });
+    expect(one.kinds).toMatchObject({
+      card: 2000,
+      participant: 300,
+      network_b_profile: 200,
+      stage: 8,
+      round: 8,
+      source_type: 5,
+      collection: 2,
+    });
     expect(one.kinds.profile).toBeGreaterThanOrEqual(3000);
     expect(one.kinds.profile).toBeLessThan(3020);
     expect(one.kinds.interaction).toBeGreaterThan(17_000);

@@ -48,7 +48,9 @@ describe("seedDemo", () => {
     expect(selfFunds!.n).toBeGreaterThan(0);
 
     // duplicates collapsed: no two profiles of one person
-    expect(await q(`SELECT count(*)::int AS n FROM (SELECT network_a_urn FROM profile GROUP BY 1 HAVING count(*) > 1) d`)).toEqual([{ n: 0 }]);
+    expect(await q(`SELECT count(*)::int AS n FROM (SELECT network_a_urn FROM profile GROUP BY 1 HAVING count(*) > 1) d`)).toEqual([
+      { n: 0 },
+    ]);
 
     const [collection] = await q<{ visibility: string; criteria: { countries: string[]; classification: string[] } }>(
       `SELECT visibility, criteria FROM collection WHERE slug = 'european_founders'`,
@@ -64,6 +66,8 @@ describe("seedDemo", () => {
     expect(members!.n).toBeGreaterThan(100);
     expect(members!.n).toBeLessThan(members!.total);
     expect(await q(`SELECT visibility FROM collection WHERE slug = 'fintech_operators_private'`)).toEqual([{ visibility: "private" }]);
-    expect(await q(`SELECT count(*)::int AS n FROM card c JOIN location l ON l.id = c.location_id WHERE l.slug = 'unknown'`)).not.toEqual([{ n: 0 }]);
+    expect(await q(`SELECT count(*)::int AS n FROM card c JOIN location l ON l.id = c.location_id WHERE l.slug = 'unknown'`)).not.toEqual([
+      { n: 0 },
+    ]);
   });
 });

@@ -55,11 +55,20 @@ describe("GET|POST /v1/cards/ semantic", () => {
       const page = await api("GET", `/cards/?limit=100&offset=${offset}&include_user_data=true`, { token });
       for (const item of page.body.data as { slug: string }[]) plain.set(item.slug, item);
     }
-    const withUserData = await api("GET", `/cards/?search=${encodeURIComponent(QUERY)}&semantic=yes&min_similarity=0.15&limit=7&include_user_data=true`, { token });
-    for (const { similarity, ...item } of withUserData.body.data as { slug: string; similarity: number }[]) expect(item).toEqual(plain.get(item.slug));
+    const withUserData = await api(
+      "GET",
+      `/cards/?search=${encodeURIComponent(QUERY)}&semantic=yes&min_similarity=0.15&limit=7&include_user_data=true`,
+      { token },
+    );
+    for (const { similarity, ...item } of withUserData.body.data as { slug: string; similarity: number }[])
+      expect(item).toEqual(plain.get(item.slug));
 
     const stage = await t.db.stage.findUniqueOrThrow({ where: { id: fx.stages[0]! } });
-    const filtered = await api("GET", `/cards/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.15&stages=${stage.slug}&limit=100`, { token });
+    const filtered = await api(
+      "GET",
+      `/cards/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.15&stages=${stage.slug}&limit=100`,
+      { token },
+    );
     const wantStage = bruteForce(fx.cards, QUERY, HASH_DIMS, { minSimilarity: 0.15, filter: (c) => c.stageId === stage.id });
     expect(filtered.body.data.map((c: { slug: string }) => c.slug)).toEqual(await slugsOf(wantStage.map((w) => w.id)));
   });

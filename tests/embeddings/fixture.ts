@@ -11,9 +11,36 @@ import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
  */
 
 export const WORDS = [
-  "solar", "battery", "grid", "carbon", "payments", "lending", "wallet", "exchange", "robot", "warehouse",
-  "delivery", "freight", "tutor", "school", "language", "health", "clinic", "doctor", "genome", "drug",
-  "game", "music", "video", "travel", "hotel", "food", "kitchen", "farm", "water", "security",
+  "solar",
+  "battery",
+  "grid",
+  "carbon",
+  "payments",
+  "lending",
+  "wallet",
+  "exchange",
+  "robot",
+  "warehouse",
+  "delivery",
+  "freight",
+  "tutor",
+  "school",
+  "language",
+  "health",
+  "clinic",
+  "doctor",
+  "genome",
+  "drug",
+  "game",
+  "music",
+  "video",
+  "travel",
+  "hotel",
+  "food",
+  "kitchen",
+  "farm",
+  "water",
+  "security",
 ];
 
 function rng(seed: number) {
@@ -63,7 +90,14 @@ export async function seedSynthetic(db: TDb, opts: { cards: number; participants
     const categoryIds = categories.filter(() => next() < 0.4);
     const web3 = next() < 0.3;
     const card = await db.card.create({
-      data: { slug: `emb-card-${i}`, name, description: body, stageId, web3, categories: { create: categoryIds.map((categoryId) => ({ categoryId })) } },
+      data: {
+        slug: `emb-card-${i}`,
+        name,
+        description: body,
+        stageId,
+        web3,
+        categories: { create: categoryIds.map((categoryId) => ({ categoryId })) },
+      },
     });
     cards.push({ id: card.id, name, body, stageId, categoryIds, web3 });
   }
@@ -90,7 +124,12 @@ export interface TExpected {
 }
 
 /** The exact ranking the database must reproduce: hash vectors, cosine, filters, threshold, best first. */
-export function bruteForce(rows: TRow[], query: string, dims: number, opts: { minSimilarity: number; filter?: (r: TRow) => boolean }): TExpected[] {
+export function bruteForce(
+  rows: TRow[],
+  query: string,
+  dims: number,
+  opts: { minSimilarity: number; filter?: (r: TRow) => boolean },
+): TExpected[] {
   const q = hashEmbedding(query.trim(), dims);
   return rows
     .filter(opts.filter ?? (() => true))

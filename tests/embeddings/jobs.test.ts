@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backfillTick, coverage, embeddingProvider, EMBEDDINGS_QUEUE, queueEmbeddingBackfill, rebuildEmbeddings } from "../../server/domain/embeddings";
+import {
+  backfillTick,
+  coverage,
+  embeddingProvider,
+  EMBEDDINGS_QUEUE,
+  queueEmbeddingBackfill,
+  rebuildEmbeddings,
+} from "../../server/domain/embeddings";
 import { EmbeddingProviderError, type TEmbeddingProvider } from "../../server/domain/embeddings/provider";
 import { pendingCount } from "../../server/domain/jobs/queue";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -73,7 +80,13 @@ describe("embedding backfill", () => {
   });
 
   it("keeps the job, with a retry delay, when the provider fails", async () => {
-    const failing = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_MODEL: "m", EMBEDDINGS_DIMENSIONS: "384", EMBEDDINGS_TIMEOUT_MS: "300" });
+    const failing = setEmbeddingsEnv({
+      EMBEDDINGS_PROVIDER: "openai",
+      EMBEDDINGS_URL: "http://127.0.0.1:9/v1",
+      EMBEDDINGS_MODEL: "m",
+      EMBEDDINGS_DIMENSIONS: "384",
+      EMBEDDINGS_TIMEOUT_MS: "300",
+    });
     try {
       await queueEmbeddingBackfill(t.db);
       expect(await backfillTick(t.db)).toBe(0);
@@ -107,7 +120,11 @@ describe("rebuild", () => {
   it("recomputes everything, resumes after an interruption, and reports progress", async () => {
     await expect(rebuildEmbeddings(t.db, interrupted(3), { onlyMissing: false, batch: 10 })).rejects.toThrow("interrupted");
     const progress: { done: number; total: number }[] = [];
-    const report = await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: false, batch: 10, onProgress: (p) => progress.push(p) });
+    const report = await rebuildEmbeddings(t.db, embeddingProvider()!, {
+      onlyMissing: false,
+      batch: 10,
+      onProgress: (p) => progress.push(p),
+    });
     expect(report).toMatchObject({ resumed: true, embedded: 90, selection: "all", model: "hash:feature-hash-384" });
     expect(progress[0]).toEqual({ done: 30, total: 90 });
     expect(progress.at(-1)).toEqual({ done: 90, total: 90 });

@@ -49,24 +49,40 @@ describe("GET /v1/participants/ semantic", () => {
     expect(r.body.data.map((p: { slug: string }) => p.slug)).toEqual(await slugOf(want.slice(0, 5).map((w) => w.id)));
     for (const [i, item] of r.body.data.entries()) expect(item.similarity).toBeCloseTo(want[i]!.similarity, 4);
 
-    const next = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.1&limit=5&offset=5`, { token });
+    const next = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=1&min_similarity=0.1&limit=5&offset=5`, {
+      token,
+    });
     expect(next.body.data.map((p: { slug: string }) => p.slug)).toEqual(await slugOf(want.slice(5, 10).map((w) => w.id)));
 
     // The rows read with the ranking are the participants the plain list shows (but for similarity), is_saved included.
     await t.db.savedParticipant.create({ data: { accountId, participantId: want[1]!.id } });
     const plain = await api("GET", `/participants/?limit=200&include_user_data=true`, { token });
     const bySlug = new Map((plain.body.data as { slug: string }[]).map((p) => [p.slug, p]));
-    const saved = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&limit=5&include_user_data=true`, { token });
+    const saved = await api(
+      "GET",
+      `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&limit=5&include_user_data=true`,
+      { token },
+    );
     expect(saved.body.data[1].is_saved).toBe(true);
-    for (const { similarity, ...item } of saved.body.data as { slug: string; similarity: number }[]) expect(item).toEqual(bySlug.get(item.slug));
+    for (const { similarity, ...item } of saved.body.data as { slug: string; similarity: number }[])
+      expect(item).toEqual(bySlug.get(item.slug));
 
-    const web3 = await api("GET", `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&web3=true&limit=200`, { token });
+    const web3 = await api(
+      "GET",
+      `/participants/?search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.1&web3=true&limit=200`,
+      { token },
+    );
     const wantWeb3 = bruteForce(fx.participants, QUERY, HASH_DIMS, { minSimilarity: 0.1, filter: (p) => p.web3 });
     expect(web3.body.data.map((p: { slug: string }) => p.slug)).toEqual(await slugOf(wantWeb3.map((w) => w.id)));
   });
 
   it("validates semantic and min_similarity", async () => {
-    for (const q of ["semantic=true", "search=x&semantic=maybe", "search=x&semantic=true&min_similarity=1.5", "search=x&semantic=true&min_similarity=abc"]) {
+    for (const q of [
+      "semantic=true",
+      "search=x&semantic=maybe",
+      "search=x&semantic=true&min_similarity=1.5",
+      "search=x&semantic=true&min_similarity=abc",
+    ]) {
       const r = await api("GET", `/participants/?${q}`, { token });
       expect(r.status, q).toBe(400);
       expect(r.body.error).toBe("validation_error");

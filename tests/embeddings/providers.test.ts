@@ -12,7 +12,12 @@ const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0
 describe("hash provider (tests only)", () => {
   it("is deterministic, normalised, and closer for texts sharing words", async () => {
     const p = createHashProvider(64);
-    const [a, b, c, a2] = await p.embed(["solar panels for homes", "solar panels for farms", "crypto exchange", "Solar  panels, for HOMES!"]);
+    const [a, b, c, a2] = await p.embed([
+      "solar panels for homes",
+      "solar panels for farms",
+      "crypto exchange",
+      "Solar  panels, for HOMES!",
+    ]);
     expect(a).toEqual(a2);
     expect(Math.abs(Math.hypot(...a!) - 1)).toBeLessThan(1e-9);
     expect(cos(a!, b!)).toBeGreaterThan(cos(a!, c!));
@@ -48,10 +53,20 @@ describe("provider selection", () => {
     restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: " Off " });
     expect(embeddingProvider()).toBeNull();
     restore();
-    restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_MODEL: undefined, EMBEDDINGS_DIMENSIONS: undefined });
+    restore = setEmbeddingsEnv({
+      EMBEDDINGS_PROVIDER: "openai",
+      EMBEDDINGS_URL: "http://127.0.0.1:9/v1",
+      EMBEDDINGS_MODEL: undefined,
+      EMBEDDINGS_DIMENSIONS: undefined,
+    });
     expect(() => embeddingProvider()).toThrow(/EMBEDDINGS_MODEL, EMBEDDINGS_DIMENSIONS/);
     restore();
-    restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: "http://127.0.0.1:9/v1", EMBEDDINGS_MODEL: "m", EMBEDDINGS_DIMENSIONS: "3072" });
+    restore = setEmbeddingsEnv({
+      EMBEDDINGS_PROVIDER: "openai",
+      EMBEDDINGS_URL: "http://127.0.0.1:9/v1",
+      EMBEDDINGS_MODEL: "m",
+      EMBEDDINGS_DIMENSIONS: "3072",
+    });
     expect(() => embeddingProvider()).toThrow(/EMBEDDINGS_DIMENSIONS.*at most 1800/);
     restore();
     restore = setEmbeddingsEnv({ EMBEDDINGS_PROVIDER: "word2vec" });

@@ -54,7 +54,17 @@ describe("semantic search", () => {
       const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.1 });
       const vector = hashEmbedding(query, HASH_DIMS);
       for (const strategy of ["auto", "exact", "index"] as const) {
-        const got = await searchByVector(t.db, { kind: "card", ref, vector, unfiltered: true, minSimilarity: 0.1, limit: 100, offset: 0, includeTotal: true, strategy });
+        const got = await searchByVector(t.db, {
+          kind: "card",
+          ref,
+          vector,
+          unfiltered: true,
+          minSimilarity: 0.1,
+          limit: 100,
+          offset: 0,
+          includeTotal: true,
+          strategy,
+        });
         expect(sameRanking(got.rows, want), `${strategy} ${query}`).toBeNull();
         expect(got.total).toBe(Math.min(100, want.length));
       }
@@ -76,7 +86,10 @@ describe("semantic search", () => {
     const [climate] = fx.categories;
     const cases: [Prisma.Sql, (r: TSynthetic["cards"][number]) => boolean][] = [
       [Prisma.sql`c.stage_id = ${seed}`, (r) => r.stageId === seed],
-      [Prisma.sql`(c.stage_id = ${seed} OR c.stage_id = ${growth}) AND c.web3`, (r) => (r.stageId === seed || r.stageId === growth) && r.web3],
+      [
+        Prisma.sql`(c.stage_id = ${seed} OR c.stage_id = ${growth}) AND c.web3`,
+        (r) => (r.stageId === seed || r.stageId === growth) && r.web3,
+      ],
       [
         Prisma.sql`c.stage_id = ${growth} AND EXISTS (SELECT 1 FROM card_category cc WHERE cc.card_id = c.id AND cc.category_id = ${climate})`,
         (r) => r.stageId === growth && r.categoryIds.includes(climate!),
@@ -89,7 +102,17 @@ describe("semantic search", () => {
         const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.1, filter });
         const vector = hashEmbedding(query, HASH_DIMS);
         for (const strategy of ["auto", "exact", "index"] as const) {
-          const got = await searchByVector(t.db, { kind: "card", ref, vector, where, minSimilarity: 0.1, limit: 100, offset: 0, includeTotal: true, strategy });
+          const got = await searchByVector(t.db, {
+            kind: "card",
+            ref,
+            vector,
+            where,
+            minSimilarity: 0.1,
+            limit: 100,
+            offset: 0,
+            includeTotal: true,
+            strategy,
+          });
           if (strategy !== "auto") expect(got.path).toBe(strategy);
           expect(sameRanking(got.rows, want), `${strategy} ${query}`).toBeNull();
         }
@@ -125,15 +148,34 @@ describe("semantic search", () => {
     const provider = embeddingProvider()!;
     const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
     for (const strategy of ["auto", "index"] as const) {
-      for (const where of [undefined, Prisma.sql`c.stage_id = ${seed}`, Prisma.sql`c.stage_id IS NOT NULL`, Prisma.sql`c.id > 0`, Prisma.sql`c.id % 40 = 0`]) {
+      for (const where of [
+        undefined,
+        Prisma.sql`c.stage_id = ${seed}`,
+        Prisma.sql`c.stage_id IS NOT NULL`,
+        Prisma.sql`c.id > 0`,
+        Prisma.sql`c.id % 40 = 0`,
+      ]) {
         for (const minSimilarity of [0, 0.1, 0.2, 0.35]) {
           for (const query of QUERIES.slice(0, 3)) {
-            const base = { kind: "card" as const, ref, vector: hashEmbedding(query, HASH_DIMS), where, unfiltered: !where, minSimilarity, offset: 0, includeTotal: true, strategy };
+            const base = {
+              kind: "card" as const,
+              ref,
+              vector: hashEmbedding(query, HASH_DIMS),
+              where,
+              unfiltered: !where,
+              minSimilarity,
+              offset: 0,
+              includeTotal: true,
+              strategy,
+            };
             const whole = await searchByVector(t.db, { ...base, limit: 100 });
             const small = await searchByVector(t.db, { ...base, limit: 20 });
             const label = `${strategy} ${where ? "filtered" : "all"} ${minSimilarity} ${query}`;
             expect(small.total, label).toBe(whole.total);
-            expect(small.rows.map((r) => r.id), label).toEqual(whole.rows.slice(0, 20).map((r) => r.id));
+            expect(
+              small.rows.map((r) => r.id),
+              label,
+            ).toEqual(whole.rows.slice(0, 20).map((r) => r.id));
           }
         }
       }
@@ -145,7 +187,15 @@ describe("semantic search", () => {
     const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
     // A query vector in general position: no two cards tie, so the order is fully determined.
     const vector = Array.from({ length: HASH_DIMS }, (_, i) => Math.sin(i * 12.9898 + 78.233));
-    const base = { kind: "card" as const, ref, vector, where: Prisma.sql`c.stage_id <> ${fx.stages[2]!}`, minSimilarity: 0, offset: 0, strategy: "index" as const };
+    const base = {
+      kind: "card" as const,
+      ref,
+      vector,
+      where: Prisma.sql`c.stage_id <> ${fx.stages[2]!}`,
+      minSimilarity: 0,
+      offset: 0,
+      strategy: "index" as const,
+    };
     const full = await searchByVector(t.db, { ...base, limit: 100, includeTotal: true });
     expect(full.path).toBe("index");
     const seen: number[] = [];
@@ -168,8 +218,19 @@ describe("semantic search", () => {
   it("ranks participants too, with their filters on the alias p", async () => {
     const fund = fx.types.fund!;
     const where = Prisma.sql`p.type_id = ${fund} AND p.web3 = true`;
-    const got = await semanticPage(t.db, { kind: "participant", query: "health doctor genome", where, minSimilarity: 0.1, limit: 200, offset: 0, includeTotal: true });
-    const want = bruteForce(fx.participants, "health doctor genome", HASH_DIMS, { minSimilarity: 0.1, filter: (r) => r.stageId === fund && r.web3 });
+    const got = await semanticPage(t.db, {
+      kind: "participant",
+      query: "health doctor genome",
+      where,
+      minSimilarity: 0.1,
+      limit: 200,
+      offset: 0,
+      includeTotal: true,
+    });
+    const want = bruteForce(fx.participants, "health doctor genome", HASH_DIMS, {
+      minSimilarity: 0.1,
+      filter: (r) => r.stageId === fund && r.web3,
+    });
     expect(sameRanking(got.rows, want, want.length)).toBeNull();
     expect(got.total).toBe(want.length);
   });
@@ -200,18 +261,33 @@ describe("semantic search", () => {
       return vectorLiteral(v);
     };
     const ids = fx.cards.map((c) => c.id);
-    const saved = await t.db.$queryRaw<{ id: number; v: string }[]>`SELECT card_id AS id, embedding::text AS v FROM card_embedding WHERE card_id = ANY(${ids}::int[])`;
+    const saved = await t.db.$queryRaw<
+      { id: number; v: string }[]
+    >`SELECT card_id AS id, embedding::text AS v FROM card_embedding WHERE card_id = ANY(${ids}::int[])`;
     // 60 cards share one vector (similarity 0.447 to the query), the others another (similarity 0).
     const tied = ids.slice(0, 60);
     await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${unit([1, 1])}::vector WHERE card_id = ANY(${tied}::int[])`;
     await t.db.$executeRaw`UPDATE card_embedding SET embedding = ${unit([2, 1])}::vector WHERE card_id = ANY(${ids.slice(60)}::int[])`;
     let reads = 0;
     const counting = new Proxy(t.db, {
-      get: (target, prop, receiver) => (prop === "$queryRaw" ? (...a: unknown[]) => (reads++, (target.$queryRaw as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, prop, receiver)),
+      get: (target, prop, receiver) =>
+        prop === "$queryRaw"
+          ? (...a: unknown[]) => (reads++, (target.$queryRaw as (...x: unknown[]) => unknown)(...a))
+          : Reflect.get(target, prop, receiver),
     });
     try {
       const search = (minSimilarity: number) =>
-        searchByVector(counting, { kind: "card", ref, vector: [1, 0.5, ...new Array<number>(HASH_DIMS - 2).fill(0)], unfiltered: true, minSimilarity, limit: 20, offset: 0, includeTotal: false, strategy: "index" });
+        searchByVector(counting, {
+          kind: "card",
+          ref,
+          vector: [1, 0.5, ...new Array<number>(HASH_DIMS - 2).fill(0)],
+          unfiltered: true,
+          minSimilarity,
+          limit: 20,
+          offset: 0,
+          includeTotal: false,
+          strategy: "index",
+        });
       expect((await search(0.99)).rows).toEqual([]);
       expect(reads).toBe(1);
       // Within the threshold the run is the list itself: read to its end, ordered by id.
@@ -232,15 +308,34 @@ describe("semantic search", () => {
     const pageRow = (id: Prisma.Sql) => Prisma.sql`(SELECT 'card ' || ${id}::text)`;
     for (const strategy of ["index", "exact"] as const) {
       for (const includeTotal of [false, true]) {
-        const base = { kind: "card" as const, ref, vector, unfiltered: true, minSimilarity: 0.05, limit: 15, offset: 15, includeTotal, strategy };
+        const base = {
+          kind: "card" as const,
+          ref,
+          vector,
+          unfiltered: true,
+          minSimilarity: 0.05,
+          limit: 15,
+          offset: 15,
+          includeTotal,
+          strategy,
+        };
         const plain = await searchByVector(t.db, base);
         const withRows = await searchByVector(t.db, { ...base, pageRow });
         const label = `${strategy} total=${includeTotal}`;
         expect(plain.rows.length, label).toBe(includeTotal ? 15 : 16);
-        expect(withRows.rows.map((r) => r.id), label).toEqual(plain.rows.map((r) => r.id));
-        expect(withRows.rows.map((r) => r.row), label).toEqual(plain.rows.map((r) => `card ${r.id}`));
+        expect(
+          withRows.rows.map((r) => r.id),
+          label,
+        ).toEqual(plain.rows.map((r) => r.id));
+        expect(
+          withRows.rows.map((r) => r.row),
+          label,
+        ).toEqual(plain.rows.map((r) => `card ${r.id}`));
         expect(withRows.total, label).toBe(plain.total);
-        expect(plain.rows.every((r) => r.row === undefined), label).toBe(true);
+        expect(
+          plain.rows.every((r) => r.row === undefined),
+          label,
+        ).toBe(true);
       }
     }
   });
@@ -281,7 +376,9 @@ describe("semantic search", () => {
     const chunks = await t.db
       .$transaction(async (tx) => {
         const toastChunks = async () => {
-          const [table] = await tx.$queryRaw<{ toast: string }[]>`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'card_embedding'::regclass`;
+          const [table] = await tx.$queryRaw<
+            { toast: string }[]
+          >`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'card_embedding'::regclass`;
           const [count] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${table!.toast}`);
           return count!.n;
         };

@@ -40,14 +40,21 @@ describe("a failing embedding server", () => {
   it("works while the server answers, with vectors stored under openai:<model>", async () => {
     const report = await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: false, batch: 8 });
     expect(report).toMatchObject({ model: "openai:fake-embed", embedded: 35, resumed: false });
-    const models = await t.db.$queryRaw<{ model: string; n: number }[]>`SELECT model, count(*)::int AS n FROM card_embedding GROUP BY model`;
+    const models = await t.db.$queryRaw<
+      { model: string; n: number }[]
+    >`SELECT model, count(*)::int AS n FROM card_embedding GROUP BY model`;
     expect(models).toEqual([{ model: "openai:fake-embed", n: 30 }]);
     const page = await search("solar battery");
     expect(page.rows.length).toBeGreaterThan(0);
   });
 
   it("answers 503 semantic_unavailable on a timeout, garbage, an error status or a closed server, never hanging", async () => {
-    for (const [mode, query] of [["hang", "q1 hang"], ["garbage", "q2 garbage"], ["status-500", "q3 status"], ["wrong-dims", "q4 dims"]] as const) {
+    for (const [mode, query] of [
+      ["hang", "q1 hang"],
+      ["garbage", "q2 garbage"],
+      ["status-500", "q3 status"],
+      ["wrong-dims", "q4 dims"],
+    ] as const) {
       fake.mode = mode;
       const started = Date.now();
       await expect(search(query), mode).rejects.toMatchObject({ code: "semantic_unavailable", status: 503 });

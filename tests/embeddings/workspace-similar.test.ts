@@ -35,12 +35,17 @@ describe("workspace.similarCards with embeddings", () => {
     for (const card of fx.cards.slice(0, 5)) {
       const slug = slugOf(card.id);
       const query = `${card.name}${card.body ? `. ${card.body}` : ""}`;
-      const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: DEFAULT_MIN_SIMILARITY })
-        .filter((w) => w.id !== card.id);
+      const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: DEFAULT_MIN_SIMILARITY }).filter((w) => w.id !== card.id);
       const r = await ui.workspace.similarCards({ slug, limit: 4 });
       expect(r.method).toBe("semantic");
       expect(r.data.every((c) => c.slug !== slug)).toBe(true);
-      expect(sameRanking(r.data.map((c) => ({ id: c.id!, similarity: c.similarity! })), want, Math.min(4, want.length))).toBeNull();
+      expect(
+        sameRanking(
+          r.data.map((c) => ({ id: c.id!, similarity: c.similarity! })),
+          want,
+          Math.min(4, want.length),
+        ),
+      ).toBeNull();
     }
   });
 });

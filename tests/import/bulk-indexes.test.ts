@@ -23,10 +23,13 @@ beforeEach(async () => {
 
 const indexes = async () =>
   (
-    await t.db.$queryRawUnsafe<{ d: string }[]>(`SELECT indexname || ': ' || indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`)
+    await t.db.$queryRawUnsafe<{ d: string }[]>(
+      `SELECT indexname || ': ' || indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`,
+    )
   ).map((r) => r.d);
 
-const pending = async () => (await t.db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM vm_deferred_index ORDER BY name`)).map((r) => r.name);
+const pending = async () =>
+  (await t.db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM vm_deferred_index ORDER BY name`)).map((r) => r.name);
 
 /**
  * The imported rows without their import-time timestamps, in a stable order: references by slug
@@ -188,7 +191,9 @@ describe("bulk loads", () => {
     expect(await indexes()).not.toEqual(before);
     // An index built by a run that died before forgetting it is only forgotten.
     const [first] = await pending();
-    const definition = (await t.db.$queryRawUnsafe<{ definition: string }[]>(`SELECT definition FROM vm_deferred_index WHERE name = $1`, first))[0]!;
+    const definition = (
+      await t.db.$queryRawUnsafe<{ definition: string }[]>(`SELECT definition FROM vm_deferred_index WHERE name = $1`, first)
+    )[0]!;
     await t.db.$executeRawUnsafe(definition.definition);
 
     const rebuilt = await restoreDeferredIndexes(t.db, 2);

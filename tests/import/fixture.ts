@@ -11,7 +11,14 @@ export function fixtureLines(now = Date.now()): string[] {
   const older = isoDaysAgo(100, now);
   const oldest = isoDaysAgo(400, now);
   const records: Record<string, unknown>[] = [
-    { kind: "interaction", card: "ledgerly", participant: "jane-doe", associated_participant: "acme-capital", source_type: "code_host", created_at: recent },
+    {
+      kind: "interaction",
+      card: "ledgerly",
+      participant: "jane-doe",
+      associated_participant: "acme-capital",
+      source_type: "code_host",
+      created_at: recent,
+    },
     { kind: "interaction", card: "ledgerly", participant: "acme-capital", source_type: "social_interactions", created_at: oldest },
     { kind: "interaction", id: 500, card: "ledgerly", participant: "jane-doe", source_type: "code_host", created_at: older },
     {
@@ -40,7 +47,16 @@ export function fixtureLines(now = Date.now()): string[] {
     { kind: "card", slug: "nimbus", name: "Nimbus", description: "Cloud cost analytics" },
     { kind: "category", slug: "payments", name: "Payments", parent: "fintech" },
     { kind: "category", slug: "fintech", name: "Fintech", parent: null },
-    { kind: "location", slug: "berlin", name: "Berlin", type: "city", parent: "germany", city: "Berlin", country: "Germany", region: "Europe" },
+    {
+      kind: "location",
+      slug: "berlin",
+      name: "Berlin",
+      type: "city",
+      parent: "germany",
+      city: "Berlin",
+      country: "Germany",
+      region: "Europe",
+    },
     { kind: "location", slug: "germany", name: "Germany", type: "country", parent: "europe", country: "Germany", region: "Europe" },
     { kind: "location", slug: "europe", name: "Europe", type: "region", parent: null, scope: "world", region: "Europe" },
     {

@@ -45,9 +45,7 @@ export async function counts(db: TDb): Promise<Record<string, number>> {
 export async function snapshot(db: TDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const t of TABLES) {
-    const rows = await db.$queryRawUnsafe<{ r: string }[]>(
-      `SELECT (to_jsonb(x) - 'search_vector')::text AS r FROM ${t} x ORDER BY 1`,
-    );
+    const rows = await db.$queryRawUnsafe<{ r: string }[]>(`SELECT (to_jsonb(x) - 'search_vector')::text AS r FROM ${t} x ORDER BY 1`);
     out[t] = rows.map((r) => r.r);
   }
   return out;
@@ -66,7 +64,9 @@ export async function rowsBySlug(db: TDb, { cardCreatedAt = true } = {}) {
       SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at' ${created} - 'stage_id' - 'earliest_source_type_id'
               || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
       FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
-    card_category: await q(`SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`),
+    card_category: await q(
+      `SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`,
+    ),
     interaction: await q(`
       SELECT (to_jsonb(i) - 'id' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
               || jsonb_build_object('card', c.slug, 'participant', p.slug, 'source_type', st.slug))::text AS r
@@ -78,9 +78,15 @@ export async function rowsBySlug(db: TDb, { cardCreatedAt = true } = {}) {
       FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
     profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
     network_b_profile: await q(`SELECT (to_jsonb(n) - 'id' - 'updated_at')::text AS r FROM network_b_profile n`),
-    participant_source: await q(`SELECT p.slug || ' ' || s.type || ' ' || s.slug || ' ' || s.link AS r FROM participant_source s JOIN participant p ON p.id = s.participant_id`),
-    category_parent: await q(`SELECT c.slug || ' < ' || coalesce(p.slug, '') AS r FROM category c LEFT JOIN category p ON p.id = c.parent_id`),
-    location_parent: await q(`SELECT l.slug || ' < ' || coalesce(p.slug, '') AS r FROM location l LEFT JOIN location p ON p.id = l.parent_id`),
+    participant_source: await q(
+      `SELECT p.slug || ' ' || s.type || ' ' || s.slug || ' ' || s.link AS r FROM participant_source s JOIN participant p ON p.id = s.participant_id`,
+    ),
+    category_parent: await q(
+      `SELECT c.slug || ' < ' || coalesce(p.slug, '') AS r FROM category c LEFT JOIN category p ON p.id = c.parent_id`,
+    ),
+    location_parent: await q(
+      `SELECT l.slug || ' < ' || coalesce(p.slug, '') AS r FROM location l LEFT JOIN location p ON p.id = l.parent_id`,
+    ),
   };
 }
 

@@ -59,7 +59,10 @@ async function expectFixtureRows() {
   expect((card.first_interaction_at as Date).toISOString()).toBe(isoDaysAgo(400, NOW));
   expect((card.last_interaction_at as Date).toISOString()).toBe(isoDaysAgo(3, NOW));
 
-  const nimbus = await one<Record<string, unknown>>(db, `SELECT interactions_count, first_interaction_at, stage_id, location_id FROM card WHERE slug = 'nimbus'`);
+  const nimbus = await one<Record<string, unknown>>(
+    db,
+    `SELECT interactions_count, first_interaction_at, stage_id, location_id FROM card WHERE slug = 'nimbus'`,
+  );
   expect(nimbus).toEqual({ interactions_count: 0, first_interaction_at: null, stage_id: null, location_id: null });
 
   const participants = await db.$queryRawUnsafe<Record<string, unknown>[]>(
@@ -78,13 +81,17 @@ async function expectFixtureRows() {
   expect(await db.$queryRawUnsafe(`SELECT id FROM interaction WHERE id = 500`)).toEqual([{ id: 500 }]);
 
   expect(
-    await db.$queryRawUnsafe(`SELECT l.slug, p.slug AS parent, l.region_slug FROM location l LEFT JOIN location p ON p.id = l.parent_id ORDER BY l.slug`),
+    await db.$queryRawUnsafe(
+      `SELECT l.slug, p.slug AS parent, l.region_slug FROM location l LEFT JOIN location p ON p.id = l.parent_id ORDER BY l.slug`,
+    ),
   ).toEqual([
     { slug: "berlin", parent: "germany", region_slug: "europe" },
     { slug: "europe", parent: null, region_slug: "europe" },
     { slug: "germany", parent: "europe", region_slug: "europe" },
   ]);
-  expect(await db.$queryRawUnsafe(`SELECT c.slug, p.slug AS parent FROM category c LEFT JOIN category p ON p.id = c.parent_id ORDER BY c.slug`)).toEqual([
+  expect(
+    await db.$queryRawUnsafe(`SELECT c.slug, p.slug AS parent FROM category c LEFT JOIN category p ON p.id = c.parent_id ORDER BY c.slug`),
+  ).toEqual([
     { slug: "fintech", parent: null },
     { slug: "payments", parent: "fintech" },
   ]);
@@ -93,8 +100,11 @@ async function expectFixtureRows() {
     { slug: "seed", position: 2 },
   ]);
   expect(
-    await one(db, `SELECT country, network_a_url, network_a_urn, tags, new_company->>'name' AS company, experience->0->>'startDate' AS start,
-      created_at::text AS created_at, updated_at::text AS updated_at FROM profile WHERE id = 101`),
+    await one(
+      db,
+      `SELECT country, network_a_url, network_a_urn, tags, new_company->>'name' AS company, experience->0->>'startDate' AS start,
+      created_at::text AS created_at, updated_at::text AS updated_at FROM profile WHERE id = 101`,
+    ),
   ).toEqual({
     country: "germany",
     network_a_url: "https://network-a.example/in/anna",
@@ -159,7 +169,12 @@ describe("importJsonl, a valid file", () => {
     expect((await stamp()) > second).toBe(true);
     // card.category_ids, card_category's copy, follows (written with the card or by the triggers).
     const copy = async () =>
-      (await one<{ slugs: string[] }>(t.db, `SELECT ARRAY(SELECT k.slug FROM card c JOIN category k ON k.id = ANY(c.category_ids) WHERE c.slug = 'plain' ORDER BY k.slug) AS slugs`)).slugs;
+      (
+        await one<{ slugs: string[] }>(
+          t.db,
+          `SELECT ARRAY(SELECT k.slug FROM card c JOIN category k ON k.id = ANY(c.category_ids) WHERE c.slug = 'plain' ORDER BY k.slug) AS slugs`,
+        )
+      ).slugs;
     expect(await copy()).toEqual(["a", "b"]);
     await importJsonl(t.db, linesSource([card("two", ["b"])]));
     expect(await copy()).toEqual(["b"]);

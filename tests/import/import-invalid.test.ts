@@ -37,7 +37,11 @@ describe("importJsonl, invalid lines", () => {
     const report = await importJsonl(t.db, linesSource(FILE), { skipInvalid: true });
     expect(report.skippedInvalid).toBe(true);
     expect(report.invalid.map((i) => i.line)).toEqual(EXPECTED.map(([line]) => line));
-    expect(report).toMatchObject({ lines: 15, valid: 5, written: { stage: 1, participant_type: 1, participant: 1, card: 1, interaction: 1 } });
+    expect(report).toMatchObject({
+      lines: 15,
+      valid: 5,
+      written: { stage: 1, participant_type: 1, participant: 1, card: 1, interaction: 1 },
+    });
     expect(await t.db.$queryRawUnsafe(`SELECT slug, interactions_count FROM card`)).toEqual([{ slug: "ok", interactions_count: 1 }]);
     expect(await counts(t.db)).toMatchObject({ category: 0, profile: 0, interaction: 1 });
   });

@@ -44,7 +44,13 @@ describe("duplicate profiles", () => {
       card("c-new", 203),
     ];
     await importJsonl(t.db, linesSource(lines));
-    expect(await state()).toEqual({ profiles: [202, 204], cards: [{ slug: "c-new", p: 202 }, { slug: "c-old", p: 202 }] });
+    expect(await state()).toEqual({
+      profiles: [202, 204],
+      cards: [
+        { slug: "c-new", p: 202 },
+        { slug: "c-old", p: 202 },
+      ],
+    });
     const before = await snapshot(t.db);
     await importJsonl(t.db, linesSource(lines));
     expect(await snapshot(t.db)).toEqual(before);
@@ -54,9 +60,21 @@ describe("duplicate profiles", () => {
     await importJsonl(t.db, linesSource([profile(301, "2025-01-01T00:00:00Z", { urn: "X1" }), card("c1", 301)]));
     // an older record of the same person: dropped, its card points at the stored one
     await importJsonl(t.db, linesSource([profile(302, "2024-01-01T00:00:00Z", { urn: "X1" }), card("c2", 302)]));
-    expect(await state()).toEqual({ profiles: [301], cards: [{ slug: "c1", p: 301 }, { slug: "c2", p: 301 }] });
+    expect(await state()).toEqual({
+      profiles: [301],
+      cards: [
+        { slug: "c1", p: 301 },
+        { slug: "c2", p: 301 },
+      ],
+    });
     // a newer one: the stored record goes, every card follows
     await importJsonl(t.db, linesSource([profile(303, "2026-01-01T00:00:00Z", { urn: "X1", url: "https://network-a.example/in/x" })]));
-    expect(await state()).toEqual({ profiles: [303], cards: [{ slug: "c1", p: 303 }, { slug: "c2", p: 303 }] });
+    expect(await state()).toEqual({
+      profiles: [303],
+      cards: [
+        { slug: "c1", p: 303 },
+        { slug: "c2", p: 303 },
+      ],
+    });
   });
 });

@@ -38,7 +38,9 @@ function file(): string[] {
     j({ kind: "category", slug: "payments", name: "Payments", parent: "fintech" }),
   ];
   for (let p = 0; p < 8; p++) {
-    lines.push(j({ kind: "participant", slug: `fund-${p}`, name: `Fund ${p}`, type: "fund", associated_with: p > 0 ? `fund-${p - 1}` : null }));
+    lines.push(
+      j({ kind: "participant", slug: `fund-${p}`, name: `Fund ${p}`, type: "fund", associated_with: p > 0 ? `fund-${p - 1}` : null }),
+    );
   }
   for (let i = 0; i < 40; i++) {
     lines.push(j({ kind: "profile", id: 1000 + i, name: `Founder ${i}` }));
@@ -76,7 +78,13 @@ describe("imports larger than the keys held in memory", () => {
     expect(bucketOf("card-1")).toBe(bucketOf("card-1"));
     expect(new Set(Array.from({ length: 200 }, (_, i) => bucketOf(`card-${i}`))).size).toBeGreaterThan(100);
     expect([partsFor(0, 10), partsFor(10, 10), partsFor(11, 10), partsFor(10 ** 9, 1)]).toEqual([1, 1, 2, 1024]);
-    const rec = { card: "card-7", participant: "fund-1", associated_participant: null, source_type: "social", created_at: "2025-01-01T00:00:00.000000Z" };
+    const rec = {
+      card: "card-7",
+      participant: "fund-1",
+      associated_participant: null,
+      source_type: "social",
+      created_at: "2025-01-01T00:00:00.000000Z",
+    };
     expect(cardOfInteraction(encodeRefs("interaction", 12, null, rec))).toBe("card-7");
     expect(cardOfInteraction(encodeRefs("interaction", 12, "500", { ...rec, card: "c" }))).toBe("c");
   });
@@ -104,7 +112,8 @@ describe("imports larger than the keys held in memory", () => {
   });
 
   it("report the same invalid lines, with the same reasons, in several passes as in one", async () => {
-    const fail = (keysInMemory?: number) => importJsonl(t.db, linesSource(FILE), { keysInMemory }).catch((e: unknown) => e as ImportValidationError);
+    const fail = (keysInMemory?: number) =>
+      importJsonl(t.db, linesSource(FILE), { keysInMemory }).catch((e: unknown) => e as ImportValidationError);
     const single = await fail();
     const split = await fail(1);
     expect(split).toBeInstanceOf(ImportValidationError);

@@ -15,10 +15,19 @@ const call = (params: unknown, extra: Record<string, unknown> = {}) => ({ jsonrp
 
 describe("which requests take the fast path", () => {
   it("a single tools/call of a known tool, or a plain tools/list, with headers the transport accepts", () => {
-    expect(fastRequest(HEADERS, call({ name: "search_cards", arguments: { limit: 2 } }))).toMatchObject({ kind: "call", id: 1, args: { limit: 2 } });
+    expect(fastRequest(HEADERS, call({ name: "search_cards", arguments: { limit: 2 } }))).toMatchObject({
+      kind: "call",
+      id: 1,
+      args: { limit: 2 },
+    });
     expect(fastRequest(HEADERS, call({ name: "list_reference" }))).toMatchObject({ kind: "call", args: {} });
     expect(fastRequest(HEADERS, { jsonrpc: "2.0", id: "a", method: "tools/list" })).toEqual({ kind: "list", id: "a" });
-    expect(fastRequest({ ...HEADERS, "content-type": "Application/JSON; charset=utf-8", "mcp-protocol-version": "2025-06-18" }, { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} })).toEqual({ kind: "list", id: 2 });
+    expect(
+      fastRequest(
+        { ...HEADERS, "content-type": "Application/JSON; charset=utf-8", "mcp-protocol-version": "2025-06-18" },
+        { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+      ),
+    ).toEqual({ kind: "list", id: 2 });
   });
 
   it("everything else goes to the SDK", () => {
@@ -66,8 +75,15 @@ describe("the same answers as the SDK's server", () => {
   /** The answer of the fast path and of the SDK (the same request with `_meta`), headers and body. */
   async function both(method: string, params: Record<string, unknown>) {
     const post = async (p: Record<string, unknown>) => {
-      const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 9, method, params: p }), { authorization: `Bearer ${token}` });
-      return { status: r.status, type: r.headers.get("content-type"), limit: r.headers.get("x-ratelimit-limit"), body: (await r.json()) as unknown };
+      const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 9, method, params: p }), {
+        authorization: `Bearer ${token}`,
+      });
+      return {
+        status: r.status,
+        type: r.headers.get("content-type"),
+        limit: r.headers.get("x-ratelimit-limit"),
+        body: (await r.json()) as unknown,
+      };
     };
     return [await post(params), await post({ ...params, _meta: {} })] as const;
   }

@@ -16,7 +16,9 @@ export interface TListener {
 }
 
 export async function startListener(): Promise<TListener> {
-  const server: Server = createServer(requestListener(async (_req, res) => void res.writeHead(418, { "content-type": "text/plain" }).end("not Next")));
+  const server: Server = createServer(
+    requestListener(async (_req, res) => void res.writeHead(418, { "content-type": "text/plain" }).end("not Next")),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -71,9 +71,10 @@ describe("tools/list", () => {
     for (const tool of tools) {
       const [method, path] = OPERATIONS[tool.name]!.split(" ") as [string, string];
       const op = doc.paths[path]![method.toLowerCase()]!;
-      const params: string[] = method === "GET"
-        ? (op.parameters as { name: string }[]).map((p) => p.name)
-        : Object.keys(op.requestBody.content["application/json"].schema.properties);
+      const params: string[] =
+        method === "GET"
+          ? (op.parameters as { name: string }[]).map((p) => p.name)
+          : Object.keys(op.requestBody.content["application/json"].schema.properties);
       const names = Object.keys(tool.inputSchema.properties ?? {});
       const expected = tool.name === "list_reference" ? ["kind", ...params] : params;
       expect(names.sort(), tool.name).toEqual(expected.sort());
@@ -120,7 +121,9 @@ describe("authentication", () => {
   });
 
   it("401 invalid_token for a bad token", async () => {
-    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { authorization: "Bearer vmo_nope" });
+    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
+      authorization: "Bearer vmo_nope",
+    });
     expect(r.status).toBe(401);
     expect(await r.json()).toMatchObject({ error: "authentication_failed" });
     expect(r.headers.get("www-authenticate")).toContain('error="invalid_token"');
@@ -134,7 +137,10 @@ describe("authentication", () => {
       expect(ok.isError).toBeFalsy();
       expect((ok.structuredContent as TJson).data).toHaveLength(2);
       const e = toolError(await c.callTool({ name: "radar_follow", arguments: { source: "network_a", username: "someone" } }));
-      expect(e).toEqual({ error: "permission_denied", message: "This access token lacks the scope 'radar:write'. Ask for it when authorizing." });
+      expect(e).toEqual({
+        error: "permission_denied",
+        message: "This access token lacks the scope 'radar:write'. Ask for it when authorizing.",
+      });
       expect(toolError(await c.callTool({ name: "radar_list", arguments: { source: "network_a" } })).message).toContain("radar:read");
     });
     const { data } = (await api("GET", "/radar/applications/network_a/", { token: alice.token })).body;
@@ -157,9 +163,13 @@ describe("quota", () => {
   it("answers a tool call with the rate-limit headers of /v1", async () => {
     const paid = await createAccount(t.db, { plan: "paid" });
     const call = (id: number) =>
-      rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_reference", arguments: { kind: "rounds" } } }), {
-        authorization: `Bearer ${paid.token}`,
-      });
+      rawPost(
+        listener.base,
+        JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_reference", arguments: { kind: "rounds" } } }),
+        {
+          authorization: `Bearer ${paid.token}`,
+        },
+      );
     const first = await call(1);
     expect(first.status).toBe(200);
     expect(first.headers.get("x-ratelimit-limit")).toBe("500");
@@ -167,7 +177,9 @@ describe("quota", () => {
     expect((await call(2)).headers.get("x-ratelimit-remaining")).toBe("498");
     const body = (await (await call(3)).json()) as TJson;
     expect(body).toMatchObject({ jsonrpc: "2.0", id: 3, result: { structuredContent: { data: expect.any(Array) } } });
-    const list = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }), { authorization: `Bearer ${paid.token}` });
+    const list = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }), {
+      authorization: `Bearer ${paid.token}`,
+    });
     expect(list.headers.get("x-ratelimit-remaining")).toBeNull();
     expect((await api("GET", "/token/validate/", { token: paid.token })).body.data.access.used).toBe(4);
   });
@@ -179,7 +191,9 @@ describe("isolation between accounts", () => {
     await withClient(alice.token, async (c) => {
       const folders = (await c.callTool({ name: "list_reference", arguments: { kind: "folders" } })).structuredContent as TJson;
       expect(folders.data.map((f: TJson) => f.id)).toContain(folder.id);
-      expect((await c.callTool({ name: "radar_follow", arguments: { source: "network_a", username: "alice-follows" } })).isError).toBeFalsy();
+      expect(
+        (await c.callTool({ name: "radar_follow", arguments: { source: "network_a", username: "alice-follows" } })).isError,
+      ).toBeFalsy();
     });
     await withClient(bob.token, async (c) => {
       expect(((await c.callTool({ name: "list_reference", arguments: { kind: "folders" } })).structuredContent as TJson).data).toEqual([]);
@@ -226,7 +240,11 @@ describe("protocol errors, never a 500", () => {
       expect((err as McpError).code).toBe(ErrorCode.InvalidParams);
       expect((err as McpError).message).toContain("Unknown tool: drop_database");
       // Arguments of the wrong shape for tools/call itself.
-      const bad = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: 5 } }), auth());
+      const bad = await rawPost(
+        listener.base,
+        JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: 5 } }),
+        auth(),
+      );
       expect(((await bad.json()) as TJson).error.code).toBe(ErrorCode.InvalidParams);
     });
   });
@@ -240,7 +258,11 @@ describe("protocol errors, never a 500", () => {
     }
     const pre = await fetch(`${listener.base}/mcp`, {
       method: "OPTIONS",
-      headers: { origin: "https://agent.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+      headers: {
+        origin: "https://agent.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
@@ -248,13 +270,20 @@ describe("protocol errors, never a 500", () => {
   });
 
   it("a body over 4 MiB is refused with 413 before it is parsed", async () => {
-    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(5 * 1024 * 1024) } }), auth());
+    const r = await rawPost(
+      listener.base,
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(5 * 1024 * 1024) } }),
+      auth(),
+    );
     expect(r.status).toBe(413);
     expect(await r.json()).toMatchObject({ error: "payload_too_large" });
   });
 
   it("a client that does not accept JSON is told so (406), not failed", async () => {
-    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { ...auth(), accept: "text/html" });
+    const r = await rawPost(listener.base, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
+      ...auth(),
+      accept: "text/html",
+    });
     expect(r.status).toBe(406);
   });
 });

@@ -61,7 +61,9 @@ describe("tools on the demo data match /v1", () => {
   it("get_card and list_card_interactions", async () => {
     const first = ((await v1("/cards/?limit=1&sort=trending")).data as { slug: string }[])[0]!;
     expect(await call("get_card", { slug: first.slug })).toEqual(await v1(`/cards/${first.slug}/`));
-    expect(await call("get_card", { slug: first.slug, include_user_data: true })).toEqual(await v1(`/cards/${first.slug}/?include_user_data=true`));
+    expect(await call("get_card", { slug: first.slug, include_user_data: true })).toEqual(
+      await v1(`/cards/${first.slug}/?include_user_data=true`),
+    );
     const interactions = await call("list_card_interactions", { slug: first.slug, limit: 3, offset: 1 });
     expect(interactions).toEqual(await v1(`/cards/${first.slug}/interactions/?limit=3&offset=1`));
     expect((interactions.data as unknown[]).length).toBe(3);
@@ -93,7 +95,9 @@ describe("tools on the demo data match /v1", () => {
     expect(classified).toEqual(await v1("/network_a/profiles/?limit=4&classification=potential_founder,strong_potential_founder"));
     expect((classified.data as unknown[]).length).toBe(4);
     // Numbers and booleans are taken as a query string would carry them.
-    expect(await call("search_profiles", { limit: 3, include_total: false })).toEqual(await v1("/network_a/profiles/?limit=3&include_total=false"));
+    expect(await call("search_profiles", { limit: 3, include_total: false })).toEqual(
+      await v1("/network_a/profiles/?limit=3&include_total=false"),
+    );
     const collections = await call("list_collections");
     expect(collections).toEqual(await v1("/network_a/collections/"));
     const slug = (collections.data as { slug: string }[])[0]!.slug;
@@ -104,12 +108,17 @@ describe("tools on the demo data match /v1", () => {
 
   it("radar_follow, radar_list and radar_updates", async () => {
     const followed = await call("radar_follow", { source: "network_a", network_a_url: "https://network-a.example/in/mcp-follow" });
-    const direct = await v1("/radar/applications/", "POST", { source: "network_a", network_a_url: "https://network-a.example/in/rest-follow" });
+    const direct = await v1("/radar/applications/", "POST", {
+      source: "network_a",
+      network_a_url: "https://network-a.example/in/rest-follow",
+    });
     expect(Object.keys(followed).sort()).toEqual(Object.keys(direct).sort());
     expect(followed.data).toMatchObject({ source: "network_a", is_tracking: true });
     // Following again answers the existing application, as POST /v1/radar/applications/ does.
     const again = await call("radar_follow", { source: "network_a", network_a_url: "https://network-a.example/in/rest-follow" });
-    expect(again.data).toEqual((await v1("/radar/applications/", "POST", { source: "network_a", network_a_url: "https://network-a.example/in/rest-follow" })).data);
+    expect(again.data).toEqual(
+      (await v1("/radar/applications/", "POST", { source: "network_a", network_a_url: "https://network-a.example/in/rest-follow" })).data,
+    );
 
     const list = await call("radar_list", { source: "network_a", sort: "name", order: "asc" });
     expect(list).toEqual(await v1("/radar/applications/network_a/?sort=name&order=asc"));

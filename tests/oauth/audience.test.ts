@@ -43,7 +43,9 @@ const onMcp = (token: string) =>
 async function expectRefused(res: Response, surface: "v1" | "mcp") {
   expect(res.status).toBe(401);
   expect(((await res.json()) as { error: string }).error).toBe("authentication_failed");
-  expect(res.headers.get("www-authenticate")).toBe(`Bearer error="invalid_token", resource_metadata="${base()}/.well-known/oauth-protected-resource/${surface}"`);
+  expect(res.headers.get("www-authenticate")).toBe(
+    `Bearer error="invalid_token", resource_metadata="${base()}/.well-known/oauth-protected-resource/${surface}"`,
+  );
 }
 
 async function codeFor(app: { id: string }, resources: string[]) {
@@ -55,13 +57,24 @@ async function codeFor(app: { id: string }, resources: string[]) {
 }
 
 function exchange(app: { id: string }, c: { code: string; verifier: string }, resources: string[] = []) {
-  const form = new URLSearchParams({ grant_type: "authorization_code", code: c.code, code_verifier: c.verifier, redirect_uri: REDIRECT, client_id: app.id });
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code: c.code,
+    code_verifier: c.verifier,
+    redirect_uri: REDIRECT,
+    client_id: app.id,
+  });
   for (const r of resources) form.append("resource", r);
   return postForm("/oauth/token", form.toString());
 }
 
 function refresh(app: { id: string }, refreshToken: string, resource?: string) {
-  return postForm("/oauth/token", { grant_type: "refresh_token", refresh_token: refreshToken, client_id: app.id, ...(resource ? { resource } : {}) });
+  return postForm("/oauth/token", {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: app.id,
+    ...(resource ? { resource } : {}),
+  });
 }
 
 describe("using a token", () => {
@@ -157,6 +170,8 @@ describe("the token endpoint", () => {
       expect(r.body).toMatchObject({ active: true, aud: MCP() });
     }
     const plain = await tokensFor(t.db, as, app, user.account.id);
-    expect((await postForm("/oauth/introspect", { token: plain.access_token }, { authorization: basic })).body).toMatchObject({ aud: V1() });
+    expect((await postForm("/oauth/introspect", { token: plain.access_token }, { authorization: basic })).body).toMatchObject({
+      aud: V1(),
+    });
   });
 });

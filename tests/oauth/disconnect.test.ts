@@ -29,7 +29,13 @@ async function codeFor(app: { id: string }, accountId: number) {
 }
 
 const exchange = (app: { id: string }, c: { code: string; verifier: string }) =>
-  postForm("/oauth/token", { grant_type: "authorization_code", code: c.code, code_verifier: c.verifier, redirect_uri: REDIRECT, client_id: app.id });
+  postForm("/oauth/token", {
+    grant_type: "authorization_code",
+    code: c.code,
+    code_verifier: c.verifier,
+    redirect_uri: REDIRECT,
+    client_id: app.id,
+  });
 
 describe("disconnecting an app", () => {
   it("voids a code issued just before: exchanging it afterwards is invalid_grant", async () => {

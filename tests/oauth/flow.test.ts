@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";
-import { authorizationRequest, base, bearer, discover, httpOptions, postForm, REDIRECT, registerApp, serviceFetch, tokensFor, visitAuthorize } from "./helpers";
+import {
+  authorizationRequest,
+  base,
+  bearer,
+  discover,
+  httpOptions,
+  postForm,
+  REDIRECT,
+  registerApp,
+  serviceFetch,
+  tokensFor,
+  visitAuthorize,
+} from "./helpers";
 
 /** Authorization Code + PKCE end to end with a real client library, and what the tokens can do. */
 
@@ -35,7 +47,14 @@ describe("metadata", () => {
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
       authorization_response_iss_parameter_supported: true,
     });
-    expect(as.scopes_supported).toEqual(["cards:read", "participants:read", "network_a:read", "radar:read", "radar:write", "webhooks:manage"]);
+    expect(as.scopes_supported).toEqual([
+      "cards:read",
+      "participants:read",
+      "network_a:read",
+      "radar:read",
+      "radar:write",
+      "webhooks:manage",
+    ]);
     expect(as).not.toHaveProperty("registration_endpoint");
   });
 
@@ -139,7 +158,9 @@ describe("authorization code with PKCE", () => {
     // Without its secret (or with a wrong one), the confidential client is refused.
     const refresh = { grant_type: "refresh_token", refresh_token: refreshed.refresh_token! };
     expect((await postForm("/oauth/token", { ...refresh, client_id: app.id })).body.error).toBe("invalid_client");
-    expect((await postForm("/oauth/token", { ...refresh, client_id: app.id, client_secret: "vmcs_wrong" })).body.error).toBe("invalid_client");
+    expect((await postForm("/oauth/token", { ...refresh, client_id: app.id, client_secret: "vmcs_wrong" })).body.error).toBe(
+      "invalid_client",
+    );
   });
 
   it("stores every code and token as a hash", async () => {
@@ -153,7 +174,9 @@ describe("authorization code with PKCE", () => {
     const res = await serviceFetch(`${base()}/.well-known/oauth-authorization-server`);
     expect(res.status).toBe(200);
     const { isCorsPath } = await import("../../server/lib/cors");
-    for (const path of ["/v1/cards/", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server", "/mcp"]) expect(isCorsPath(path), path).toBe(true);
-    for (const path of ["/oauth/authorize", "/oauth/consent", "/oauth/introspect", "/api/trpc/x", "/cards", "/settings/apps"]) expect(isCorsPath(path), path).toBe(false);
+    for (const path of ["/v1/cards/", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server", "/mcp"])
+      expect(isCorsPath(path), path).toBe(true);
+    for (const path of ["/oauth/authorize", "/oauth/consent", "/oauth/introspect", "/api/trpc/x", "/cards", "/settings/apps"])
+      expect(isCorsPath(path), path).toBe(false);
   });
 });

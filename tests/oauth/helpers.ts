@@ -33,7 +33,10 @@ export async function discover(): Promise<oauth.AuthorizationServer> {
 
 export const REDIRECT = "http://127.0.0.1/callback";
 
-export async function registerApp(db: TDb, opts: { confidential?: boolean; scopes?: string[]; redirectUris?: string[]; name?: string } = {}) {
+export async function registerApp(
+  db: TDb,
+  opts: { confidential?: boolean; scopes?: string[]; redirectUris?: string[]; name?: string } = {},
+) {
   const { client, secret } = await createClient(db, {
     name: opts.name ?? "Partner App",
     redirectUris: opts.redirectUris ?? [REDIRECT],
@@ -75,7 +78,12 @@ export async function authorizationRequest(
  * What the authorization endpoint does for this request with `accountId` signed in (undefined:
  * nobody), answering the consent page with `answer`: the URL the browser is sent to.
  */
-export async function visitAuthorize(db: TDb, url: URL, accountId: number | undefined, answer: "allow" | "deny" = "allow"): Promise<URL | string> {
+export async function visitAuthorize(
+  db: TDb,
+  url: URL,
+  accountId: number | undefined,
+  answer: "allow" | "deny" = "allow",
+): Promise<URL | string> {
   const check = await checkAuthorizeRequest(db, url.searchParams);
   if (check.kind === "page") return `page: ${check.title}`;
   if (check.kind === "redirect") return new URL(check.location);

@@ -44,7 +44,14 @@ async function codeFor(app: Awaited<ReturnType<typeof registerApp>>, params: Rec
 }
 
 const exchange = (app: { id: string }, code: string, verifier: string, extra: Record<string, string> = {}) =>
-  postForm("/oauth/token", { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: app.id, ...extra });
+  postForm("/oauth/token", {
+    grant_type: "authorization_code",
+    code,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT,
+    client_id: app.id,
+    ...extra,
+  });
 
 describe("the authorization endpoint", () => {
   it("refuses plain PKCE and a missing challenge with invalid_request, sent back with state and iss", async () => {
@@ -65,7 +72,13 @@ describe("the authorization endpoint", () => {
 
   it("never redirects to a redirect URI that is not registered, or for an unknown or revoked client", async () => {
     const app = await registerApp(t.db, { redirectUris: ["https://partner.example/cb", REDIRECT] });
-    for (const uri of ["https://evil.example/cb", "https://partner.example/cb/", "https://partner.example/cb?x=1", "http://localhost/callback", "http://127.0.0.1/other"]) {
+    for (const uri of [
+      "https://evil.example/cb",
+      "https://partner.example/cb/",
+      "https://partner.example/cb?x=1",
+      "http://localhost/callback",
+      "http://127.0.0.1/other",
+    ]) {
       const req = await authorizationRequest(as, app.id, { redirect_uri: uri });
       expect(await visitAuthorize(t.db, req.url, accountId), uri).toBe("page: Redirect address not registered");
     }
@@ -81,7 +94,9 @@ describe("the authorization endpoint", () => {
     const req = await authorizationRequest(as, app.id, { redirect_uri: "http://127.0.0.1:53412/callback" });
     const back = await visitAuthorize(t.db, req.url, accountId);
     expect(back instanceof URL && back.host).toBe("127.0.0.1:53412");
-    const res = await exchange(app, (back as URL).searchParams.get("code")!, req.verifier, { redirect_uri: "http://127.0.0.1:53412/callback" });
+    const res = await exchange(app, (back as URL).searchParams.get("code")!, req.verifier, {
+      redirect_uri: "http://127.0.0.1:53412/callback",
+    });
     expect(res.status).toBe(200);
   });
 
@@ -137,7 +152,11 @@ describe("the token endpoint", () => {
     const again = await exchange(app, code, verifier);
     expect([again.status, again.body.error]).toEqual([400, "invalid_grant"]);
     expect(await works(access)).toBe(false);
-    const refresh = await postForm("/oauth/token", { grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: app.id });
+    const refresh = await postForm("/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: app.id,
+    });
     expect(refresh.body.error).toBe("invalid_grant");
   });
 
@@ -187,12 +206,24 @@ describe("the token endpoint", () => {
     ["the password grant", { grant_type: "password", username: "a", password: "b" }, "unsupported_grant_type"],
     ["client_credentials", { grant_type: "client_credentials" }, "unsupported_grant_type"],
     ["an unknown grant", { grant_type: "urn:example:magic" }, "unsupported_grant_type"],
-    ["no code", { grant_type: "authorization_code", redirect_uri: REDIRECT, code_verifier: "v".repeat(43), client_id: "CLIENT" }, "invalid_request"],
-    ["no redirect_uri", { grant_type: "authorization_code", code: "x", code_verifier: "v".repeat(43), client_id: "vmc_x" }, "invalid_request"],
+    [
+      "no code",
+      { grant_type: "authorization_code", redirect_uri: REDIRECT, code_verifier: "v".repeat(43), client_id: "CLIENT" },
+      "invalid_request",
+    ],
+    [
+      "no redirect_uri",
+      { grant_type: "authorization_code", code: "x", code_verifier: "v".repeat(43), client_id: "vmc_x" },
+      "invalid_request",
+    ],
     ["no client", { grant_type: "authorization_code", code: "x", redirect_uri: REDIRECT, code_verifier: "v".repeat(43) }, "invalid_client"],
     ["an unknown client", { grant_type: "refresh_token", refresh_token: "vmr_x", client_id: "vmc_nope" }, "invalid_client"],
     ["no refresh_token", { grant_type: "refresh_token", client_id: "CLIENT" }, "invalid_request"],
-    ["an unknown code", { grant_type: "authorization_code", code: "vmac_x", redirect_uri: REDIRECT, code_verifier: "v".repeat(43), client_id: "CLIENT" }, "invalid_grant"],
+    [
+      "an unknown code",
+      { grant_type: "authorization_code", code: "vmac_x", redirect_uri: REDIRECT, code_verifier: "v".repeat(43), client_id: "CLIENT" },
+      "invalid_grant",
+    ],
     ["an unknown refresh token", { grant_type: "refresh_token", refresh_token: "vmr_x", client_id: "CLIENT" }, "invalid_grant"],
   ])("answers %s (%o) with the right error", async (_label, form, error) => {
     const { id } = await registerApp(t.db);
@@ -234,7 +265,11 @@ describe("revocation and introspection", () => {
     const tokens = await tokensFor(t.db, as, theirs, accountId);
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, mine.client, mine.auth, tokens.access_token, httpOptions));
     expect(await works(tokens.access_token)).toBe(true);
-    const info = await oauth.processIntrospectionResponse(as, mine.client, await oauth.introspectionRequest(as, mine.client, mine.auth, tokens.access_token, httpOptions));
+    const info = await oauth.processIntrospectionResponse(
+      as,
+      mine.client,
+      await oauth.introspectionRequest(as, mine.client, mine.auth, tokens.access_token, httpOptions),
+    );
     expect(info).toEqual({ active: false });
   });
 });

@@ -30,7 +30,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener?.close();
   await t?.close();
-  for (const [name, value] of [["OAUTH_DYNAMIC_REGISTRATION", saved.dyn], ["TRUST_PROXY", saved.proxy]] as const) {
+  for (const [name, value] of [
+    ["OAUTH_DYNAMIC_REGISTRATION", saved.dyn],
+    ["TRUST_PROXY", saved.proxy],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -49,7 +52,8 @@ async function register(from: string, metadata: Record<string, unknown> = {}, he
 }
 
 /** Moves a client's registration back in time. */
-const age = (clientId: string, ms: number) => t.db.$executeRaw`UPDATE oauth_client SET created_at = created_at - make_interval(secs => ${ms / 1000}::float8) WHERE id = ${clientId}`;
+const age = (clientId: string, ms: number) =>
+  t.db.$executeRaw`UPDATE oauth_client SET created_at = created_at - make_interval(secs => ${ms / 1000}::float8) WHERE id = ${clientId}`;
 
 async function authorize(clientId: string, params: Record<string, string> = {}) {
   const verifier = oauth.generateRandomCodeVerifier();
@@ -70,7 +74,13 @@ async function exchange(clientId: string, code: string, verifier: string) {
   const res = await fetch(`${listener.base}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+    }).toString(),
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }

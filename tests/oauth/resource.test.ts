@@ -24,7 +24,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const OTHERS = ["https://elsewhere.example/mcp", "http://localhost:3000/mcp/", "http://localhost:3000/", "http://localhost:3000/v1#x", "mcp", ""];
+const OTHERS = [
+  "https://elsewhere.example/mcp",
+  "http://localhost:3000/mcp/",
+  "http://localhost:3000/",
+  "http://localhost:3000/v1#x",
+  "mcp",
+  "",
+];
 
 describe("the authorization endpoint", () => {
   it("accepts the identifier of /mcp or /v1, also both", async () => {
@@ -63,7 +70,13 @@ describe("the token endpoint", () => {
     return { code: back.searchParams.get("code")!, verifier: req.verifier, back, state: req.state };
   }
   const exchange = (app: { id: string }, c: { code: string; verifier: string }, resource: string | string[]) => {
-    const form = new URLSearchParams({ grant_type: "authorization_code", code: c.code, code_verifier: c.verifier, redirect_uri: REDIRECT, client_id: app.id });
+    const form = new URLSearchParams({
+      grant_type: "authorization_code",
+      code: c.code,
+      code_verifier: c.verifier,
+      redirect_uri: REDIRECT,
+      client_id: app.id,
+    });
     for (const r of [resource].flat()) form.append("resource", r);
     return postForm("/oauth/token", form.toString());
   };
@@ -96,7 +109,12 @@ describe("the token endpoint", () => {
       expect(r.status, other).toBe(400);
       expect(r.body.error, other).toBe("invalid_target");
     }
-    const refused = await postForm("/oauth/token", { grant_type: "refresh_token", refresh_token: "vmr_whatever", client_id: app.id, resource: OTHERS[0]! });
+    const refused = await postForm("/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: "vmr_whatever",
+      client_id: app.id,
+      resource: OTHERS[0]!,
+    });
     expect(refused.body.error).toBe("invalid_target");
     expect((await exchange(app, c, `${base()}/mcp`)).status).toBe(200);
   });

@@ -43,7 +43,10 @@ describe("scopes", () => {
     const tokenWith = new Map<string, string>();
     for (const scope of OAUTH_SCOPES) {
       const others = OAUTH_SCOPES.filter((s) => s !== scope).join(" ");
-      tokenWith.set(`all but ${scope}`, (await tokensFor(t.db, as, app, account.account.id, { scope: others, prompt: "consent" })).access_token);
+      tokenWith.set(
+        `all but ${scope}`,
+        (await tokensFor(t.db, as, app, account.account.id, { scope: others, prompt: "consent" })).access_token,
+      );
       tokenWith.set(scope, (await tokensFor(t.db, as, app, account.account.id, { scope, prompt: "consent" })).access_token);
     }
     for (const { name, meta } of restProcedures) {
@@ -51,7 +54,8 @@ describe("scopes", () => {
       const scope = meta!.scope!;
       const body = method === "GET" || method === "DELETE" ? undefined : {};
       if (scope === "none") {
-        for (const token of tokenWith.values()) expect((await api(method, fill(path), { headers: bearer(token), body })).status, name).not.toBe(403);
+        for (const token of tokenWith.values())
+          expect((await api(method, fill(path), { headers: bearer(token), body })).status, name).not.toBe(403);
         continue;
       }
       const refused = await api(method, fill(path), { headers: bearer(tokenWith.get(`all but ${scope}`)!), body });

@@ -98,9 +98,13 @@ describe("typed client from the OpenAPI document", () => {
     if (!("init_status" in created)) throw new Error("expected a new application");
     expect(created).toMatchObject({ source: "network_a", username: "dana-kim", is_tracking: true, init_status: "pending" });
     expect(data!.quota.network_a).toEqual({ limit: 100, used: 1, remaining: 99 });
-    const list = await api.GET("/radar/applications/{source}/", { params: { path: { source: "network_a" }, query: { init_status: "pending" } } });
+    const list = await api.GET("/radar/applications/{source}/", {
+      params: { path: { source: "network_a" }, query: { init_status: "pending" } },
+    });
     expect(list.data!.data.map((a) => a.id)).toEqual([created.id]);
-    const invalid = await api.POST("/radar/applications/", { body: { source: "network_a", network_b_url: "https://network-b.example/dana" } });
+    const invalid = await api.POST("/radar/applications/", {
+      body: { source: "network_a", network_b_url: "https://network-b.example/dana" },
+    });
     expect(invalid.response.status).toBe(400);
     expect(invalid.error?.details).toHaveProperty("network_b_url");
   });

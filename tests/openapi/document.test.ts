@@ -26,17 +26,29 @@ interface TOp {
   security: unknown;
   parameters?: TParam[];
   requestBody?: unknown;
-  responses: Record<string, { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, { example?: unknown }> }>;
+  responses: Record<
+    string,
+    { $ref?: string; description?: string; headers?: Record<string, unknown>; content?: Record<string, { example?: unknown }> }
+  >;
 }
 interface TDoc {
   openapi: string;
-  info: { title: string; version: string; description: string; license: { name: string; identifier: string }; contact: { name: string; url: string } };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+    contact: { name: string; url: string };
+  };
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, TOp>>;
   components: {
     schemas: Record<string, unknown>;
-    responses: Record<string, { headers?: Record<string, unknown>; content: Record<string, { examples: Record<string, { value: { error: string } }> }> }>;
+    responses: Record<
+      string,
+      { headers?: Record<string, unknown>; content: Record<string, { examples: Record<string, { value: { error: string } }> }> }
+    >;
     securitySchemes: Record<
       string,
       {
@@ -96,7 +108,14 @@ describe("the OpenAPI document", () => {
       tokenUrl: "https://vm.example.org/oauth/token",
       refreshUrl: "https://vm.example.org/oauth/token",
     });
-    expect(Object.keys(flow.scopes)).toEqual(["cards:read", "participants:read", "network_a:read", "radar:read", "radar:write", "webhooks:manage"]);
+    expect(Object.keys(flow.scopes)).toEqual([
+      "cards:read",
+      "participants:read",
+      "network_a:read",
+      "radar:read",
+      "radar:write",
+      "webhooks:manage",
+    ]);
     const scopeOf = (path: string, method: string) => {
       if (path === "/token/validate/") return [];
       if (path.startsWith("/cards/")) return ["cards:read"];
@@ -105,14 +124,18 @@ describe("the OpenAPI document", () => {
       if (path.startsWith("/webhooks/")) return ["webhooks:manage"];
       return [method === "get" ? "radar:read" : "radar:write"];
     };
-    for (const { op, path, method } of ops) expect(op.security, `${method} ${path}`).toEqual([{ Token: [] }, { OAuth2: scopeOf(path, method) }]);
+    for (const { op, path, method } of ops)
+      expect(op.security, `${method} ${path}`).toEqual([{ Token: [] }, { OAuth2: scopeOf(path, method) }]);
   });
 
   it("gives each operation the statuses it can answer", () => {
     for (const { path, method, op } of ops) {
       const statuses = Object.keys(op.responses);
       const where = `${method.toUpperCase()} ${path}`;
-      expect(statuses.filter((s) => ["200", "400", "401", "429", "500"].includes(s)), where).toEqual(["200", "400", "401", "429", "500"]);
+      expect(
+        statuses.filter((s) => ["200", "400", "401", "429", "500"].includes(s)),
+        where,
+      ).toEqual(["200", "400", "401", "429", "500"]);
       // 404 exactly where the path names a resource (not on lists by source).
       const lookedUp = (op.parameters ?? []).some((p) => p.in === "path" && p.name !== "source");
       expect(statuses.includes("404"), where).toBe(lookedUp);
@@ -122,7 +145,8 @@ describe("the OpenAPI document", () => {
       const trackingLimit = ["createRadarApplication", "setRadarConnectionTracking", "setRadarConnectionsTracking"];
       expect(refOf(op, "400"), where).toBe(trackingLimit.includes(op.operationId) ? "TrackingLimitOrInvalid" : "ValidationError");
       if (path.startsWith("/network_a/")) expect(refOf(op, "403")).toBe("RawDataPermissionDenied");
-      for (const s of statuses.filter((s) => s !== "200")) expect(op.responses[s]!.$ref, `${where} ${s}`).toMatch(/^#\/components\/responses\//);
+      for (const s of statuses.filter((s) => s !== "200"))
+        expect(op.responses[s]!.$ref, `${where} ${s}`).toMatch(/^#\/components\/responses\//);
       const ok = op.responses["200"]!;
       expect(ok.description!.length).toBeGreaterThan(5);
       expect(Object.keys(ok.headers ?? {})).toEqual(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]);
@@ -132,8 +156,16 @@ describe("the OpenAPI document", () => {
 
   it("gives each error response the Error schema and example bodies whose code matches its status", () => {
     const statusOf: Record<string, number> = {
-      ValidationError: 400, TrackingLimitOrInvalid: 400, NotAuthenticated: 401, PermissionDenied: 403, RawDataPermissionDenied: 403,
-      NotFound: 404, PayloadTooLarge: 413, Throttled: 429, InternalError: 500, SemanticUnavailable: 503,
+      ValidationError: 400,
+      TrackingLimitOrInvalid: 400,
+      NotAuthenticated: 401,
+      PermissionDenied: 403,
+      RawDataPermissionDenied: 403,
+      NotFound: 404,
+      PayloadTooLarge: 413,
+      Throttled: 429,
+      InternalError: 500,
+      SemanticUnavailable: 503,
     };
     expect(Object.keys(doc.components.responses).sort()).toEqual(Object.keys(statusOf).sort());
     for (const [name, response] of Object.entries(doc.components.responses)) {
@@ -143,7 +175,8 @@ describe("the OpenAPI document", () => {
       expect(examples.length, name).toBeGreaterThan(0);
       for (const ex of examples) expect(ERROR_STATUS[ex.value.error as TErrorCode], `${name}: ${ex.value.error}`).toBe(statusOf[name]);
     }
-    const codes = (r: keyof typeof ERROR_RESPONSES) => Object.values(doc.components.responses[r]!.content["application/json"]!.examples).map((e) => e.value.error);
+    const codes = (r: keyof typeof ERROR_RESPONSES) =>
+      Object.values(doc.components.responses[r]!.content["application/json"]!.examples).map((e) => e.value.error);
     expect(codes("NotAuthenticated").sort()).toEqual(["authentication_failed", "not_authenticated"]);
     expect(codes("TrackingLimitOrInvalid").sort()).toEqual(["tracking_limit_reached", "validation_error"]);
     expect(Object.keys(doc.components.responses.Throttled!.headers ?? {})).toContain("Retry-After");
@@ -172,8 +205,20 @@ describe("the OpenAPI document", () => {
 
   it("carries a licence, a contact and a getting-started guide", () => {
     expect(doc.info.license).toEqual({ name: "MIT", identifier: "MIT" });
-    for (const topic of ["Token <API_TOKEN>", "vmon tokens create", "curl", "include_total", "has_next", "validation_error",
-      "X-RateLimit-Remaining", "Retry-After", "429", "paid", "free", "unlimited"]) {
+    for (const topic of [
+      "Token <API_TOKEN>",
+      "vmon tokens create",
+      "curl",
+      "include_total",
+      "has_next",
+      "validation_error",
+      "X-RateLimit-Remaining",
+      "Retry-After",
+      "429",
+      "paid",
+      "free",
+      "unlimited",
+    ]) {
       expect(doc.info.description, topic).toContain(topic);
     }
   });

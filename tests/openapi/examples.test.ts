@@ -38,9 +38,21 @@ const procedures = Object.entries((appRouter as unknown as { _def: { procedures:
     const key = `${method} ${path}`;
     const contract = p._def.meta!.contract;
     const operationId = contract?.operationId ?? `(no contract: ${key})`;
-    return { name, key, method, path, operationId, contract, input: p._def.inputs[0]!, output: p._def.output!, docOp: doc.paths[path]?.[method.toLowerCase()] };
+    return {
+      name,
+      key,
+      method,
+      path,
+      operationId,
+      contract,
+      input: p._def.inputs[0]!,
+      output: p._def.output!,
+      docOp: doc.paths[path]?.[method.toLowerCase()],
+    };
   });
-const EXAMPLES: Record<string, TOperationExamples> = Object.fromEntries(restContracts().map(({ contract: c }) => [c.operationId, c.examples]));
+const EXAMPLES: Record<string, TOperationExamples> = Object.fromEntries(
+  restContracts().map(({ contract: c }) => [c.operationId, c.examples]),
+);
 
 /** The procedure input the adapter builds from an example request. */
 function requestInput(ex: TOperationExamples, docOp: TDocOperation): Record<string, unknown> {

@@ -18,7 +18,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const BASE_KEYS = [
-  "slug", "name", "alt_name", "email", "image", "about", "type", "web3", "web2", "monthly_signals", "associated_with", "self_associated",
+  "slug",
+  "name",
+  "alt_name",
+  "email",
+  "image",
+  "about",
+  "type",
+  "web3",
+  "web2",
+  "monthly_signals",
+  "associated_with",
+  "self_associated",
 ];
 
 /** Every field of the spec's Participant with its type. */
@@ -44,13 +55,26 @@ describe("fields", () => {
     const r = await api("GET", "/participants/batch/?slugs=acme,cedar,dana,hugo", { token: tokenA });
     const [acme, cedar, dana, hugo] = r.body.data;
     expect(acme).toEqual({
-      slug: "acme", name: "Acme Ventures", alt_name: "Acme VC", email: "hello@acme.example", image: "https://img.example/acme.png",
-      about: "Early stage fund for blockchain protocols", type: "fund", web3: true, web2: false, monthly_signals: 40,
-      associated_with: null, self_associated: true,
+      slug: "acme",
+      name: "Acme Ventures",
+      alt_name: "Acme VC",
+      email: "hello@acme.example",
+      image: "https://img.example/acme.png",
+      about: "Early stage fund for blockchain protocols",
+      type: "fund",
+      web3: true,
+      web2: false,
+      monthly_signals: 40,
+      associated_with: null,
+      self_associated: true,
     });
     expect([cedar.associated_with, cedar.self_associated]).toEqual([{ slug: "cedar", name: "Cedar Partners" }, true]);
     expect([dana.associated_with, dana.self_associated]).toEqual([{ slug: "acme", name: "Acme Ventures" }, false]);
-    expect([hugo.associated_with, hugo.self_associated, hugo.type]).toEqual([{ slug: "beacon", name: "Beacon Capital" }, false, "investor"]);
+    expect([hugo.associated_with, hugo.self_associated, hugo.type]).toEqual([
+      { slug: "beacon", name: "Beacon Capital" },
+      false,
+      "investor",
+    ]);
   });
 });
 
@@ -83,14 +107,11 @@ describe("GET /v1/participants/<slug>/", () => {
     ["another case", "/participants/ACME/"],
     ["a SQL-looking slug", "/participants/%27%20OR%201%3D1%20--/"],
     ["a 3000-character slug", `/participants/${"x".repeat(3000)}/`],
-  ])(
-    "answers 404 not_found for %s",
-    async (_label, path) => {
-      const r = await api("GET", path, { token: tokenA });
-      expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: "not_found", message: expect.any(String) });
-    },
-  );
+  ])("answers 404 not_found for %s", async (_label, path) => {
+    const r = await api("GET", path, { token: tokenA });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: "not_found", message: expect.any(String) });
+  });
 
   it("refuses bad include_user_data and unknown parameters", async () => {
     expect((await api("GET", "/participants/acme/?include_user_data=perhaps", { token: tokenA })).status).toBe(400);
@@ -111,7 +132,10 @@ describe("GET /v1/participants/batch/", () => {
 
   it("adds is_saved per caller with include_user_data", async () => {
     const a = await api("GET", "/participants/batch/?slugs=dana,acme&include_user_data=1", { token: tokenA });
-    expect(a.body.data.map((p: any) => [p.slug, p.is_saved])).toEqual([["dana", true], ["acme", false]]);
+    expect(a.body.data.map((p: any) => [p.slug, p.is_saved])).toEqual([
+      ["dana", true],
+      ["acme", false],
+    ]);
     const b = await api("GET", "/participants/batch/?slugs=dana&include_user_data=1", { token: tokenB });
     expect(b.body.data[0].is_saved).toBe(false);
   });
@@ -160,7 +184,12 @@ describe("GET /v1/participants/types/", () => {
   it("is matched before /participants/<slug>/, as is batch (adds rows: keep last in the file)", async () => {
     // Participants whose slugs are `types` and `batch` exist, yet the static endpoints answer.
     const type = await t.db.participantType.findUniqueOrThrow({ where: { slug: "fund" } });
-    await t.db.participant.createMany({ data: [{ slug: "types", name: "Types Fund", typeId: type.id }, { slug: "batch", name: "Batch Fund", typeId: type.id }] });
+    await t.db.participant.createMany({
+      data: [
+        { slug: "types", name: "Types Fund", typeId: type.id },
+        { slug: "batch", name: "Batch Fund", typeId: type.id },
+      ],
+    });
     expect((await api("GET", "/participants/types/", { token: tokenA })).body.meta.total).toBe(5);
     const b = await api("GET", "/participants/batch/", { token: tokenA });
     expect(b.status).toBe(400);

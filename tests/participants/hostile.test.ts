@@ -40,7 +40,7 @@ const HOSTILE = [
   "\u0000",
   "a\u0000b",
   "' OR 1=1 --",
-  "\"; DROP TABLE participant; --",
+  '"; DROP TABLE participant; --',
   "name:asc; DELETE FROM participant",
   "%",
   "_",
@@ -59,7 +59,18 @@ const HOSTILE = [
 ];
 
 const LIST_PARAMS = [
-  "limit", "offset", "include_total", "search", "semantic", "min_similarity", "sort", "include_user_data", "type", "web3", "web2", "saved_only",
+  "limit",
+  "offset",
+  "include_total",
+  "search",
+  "semantic",
+  "min_similarity",
+  "sort",
+  "include_user_data",
+  "type",
+  "web3",
+  "web2",
+  "saved_only",
 ];
 
 const CODES = new Set(["validation_error", "not_found", "permission_denied", "not_authenticated", "authentication_failed"]);
@@ -78,7 +89,10 @@ async function expectSane(path: string, opts: { semantic?: boolean } = {}) {
   expect(r.status >= 400 && r.status < 500, where).toBe(true);
   expect(CODES.has(r.body?.error), where).toBe(true);
   expect(typeof r.body.message, where).toBe("string");
-  expect(Object.keys(r.body).filter((k) => !["error", "message", "details"].includes(k)), where).toEqual([]);
+  expect(
+    Object.keys(r.body).filter((k) => !["error", "message", "details"].includes(k)),
+    where,
+  ).toEqual([]);
   return r;
 }
 

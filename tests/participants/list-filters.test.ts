@@ -128,7 +128,15 @@ describe("saved participants and user data are per account", () => {
   it("include_user_data adds is_saved for the caller only", async () => {
     const a = await list("include_user_data=true", tokenA);
     expect(Object.fromEntries(a.body.data.map((p: any) => [p.slug, p.is_saved]))).toEqual({
-      acme: true, beacon: false, cedar: false, dana: false, elliot: false, fiona: true, gamma: false, hugo: false, iris: false,
+      acme: true,
+      beacon: false,
+      cedar: false,
+      dana: false,
+      elliot: false,
+      fiona: true,
+      gamma: false,
+      hugo: false,
+      iris: false,
     });
     expect(a.body.meta.include_user_data).toBe(true);
     const b = await list("include_user_data=1", tokenB);
@@ -160,15 +168,19 @@ describe("semantic parameters", () => {
     expect((await list("semantic=yes&search=%20%20")).status).toBe(400);
   });
 
-  it.each(["semantic=maybe&search=x", "semantic=2&search=x", "min_similarity=1.5", "min_similarity=-0.1", "min_similarity=abc", "min_similarity=NaN"])(
-    "refuses %s",
-    async (query) => {
-      const r = await list(query);
-      expect(r.status).toBe(400);
-      expect(r.body.error).toBe("validation_error");
-      expect(Object.keys(r.body.details)).toEqual([query.split("=")[0]]);
-    },
-  );
+  it.each([
+    "semantic=maybe&search=x",
+    "semantic=2&search=x",
+    "min_similarity=1.5",
+    "min_similarity=-0.1",
+    "min_similarity=abc",
+    "min_similarity=NaN",
+  ])("refuses %s", async (query) => {
+    const r = await list(query);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("validation_error");
+    expect(Object.keys(r.body.details)).toEqual([query.split("=")[0]]);
+  });
 
   it("treats false values as a plain search and ignores min_similarity without semantic", async () => {
     await expectSlugs("semantic=false&search=climate", ["cedar"]);

@@ -26,8 +26,16 @@ describe("participants sort", () => {
     ["sort=monthly_signals:desc", "monthly_signals:desc", MOST_ACTIVE],
     // without name in the list, ties break on name opposite to monthly_signals: the exact reverse of most_active
     ["sort=monthly_signals:asc", "monthly_signals:asc", [...MOST_ACTIVE].reverse()],
-    ["sort=monthly_signals:asc,name:asc", "monthly_signals:asc,name:asc", ["elliot", "fiona", "cedar", "gamma", "dana", "hugo", "iris", "acme", "beacon"]],
-    ["sort=monthly_signals:desc,name:desc", "monthly_signals:desc,name:desc", ["beacon", "acme", "iris", "hugo", "dana", "gamma", "cedar", "fiona", "elliot"]],
+    [
+      "sort=monthly_signals:asc,name:asc",
+      "monthly_signals:asc,name:asc",
+      ["elliot", "fiona", "cedar", "gamma", "dana", "hugo", "iris", "acme", "beacon"],
+    ],
+    [
+      "sort=monthly_signals:desc,name:desc",
+      "monthly_signals:desc,name:desc",
+      ["beacon", "acme", "iris", "hugo", "dana", "gamma", "cedar", "fiona", "elliot"],
+    ],
     ["sort=name:asc,monthly_signals:desc", "name:asc,monthly_signals:desc", BY_NAME],
     ["sort=monthly_signals:asc,", "monthly_signals:asc", [...MOST_ACTIVE].reverse()],
     ["sort=monthly_signals:desc,name:asc", "monthly_signals:desc,name:asc", MOST_ACTIVE],
@@ -43,14 +51,25 @@ describe("participants sort", () => {
     expect(slugs(r.body)).toEqual(["dana", "hugo"]);
   });
 
-  it.each(["newest", "name:up", "name:asc:x", "monthly_signals", "created_at:desc", "name:asc,name:desc", ",", ":", "name;desc", "id:asc", "constructor", "toString:asc", "__proto__"])(
-    "refuses sort=%s with 400 naming sort",
-    async (value) => {
-      const r = await list(`sort=${encodeURIComponent(value)}`);
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ error: "validation_error", message: expect.any(String), details: { sort: expect.any(Array) } });
-    },
-  );
+  it.each([
+    "newest",
+    "name:up",
+    "name:asc:x",
+    "monthly_signals",
+    "created_at:desc",
+    "name:asc,name:desc",
+    ",",
+    ":",
+    "name;desc",
+    "id:asc",
+    "constructor",
+    "toString:asc",
+    "__proto__",
+  ])("refuses sort=%s with 400 naming sort", async (value) => {
+    const r = await list(`sort=${encodeURIComponent(value)}`);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "validation_error", message: expect.any(String), details: { sort: expect.any(Array) } });
+  });
 });
 
 describe("participants pagination", () => {
@@ -88,18 +107,26 @@ describe("participants pagination", () => {
     expect((await list("limit=200")).body.pagination.limit).toBe(200);
   });
 
-  it.each(["limit=0", "limit=-5", "limit=abc", "limit=1.5", "offset=-1", "offset=x", "include_total=maybe"])("refuses %s", async (query) => {
-    const r = await list(query);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe("validation_error");
-    expect(Object.keys(r.body.details)).toEqual([query.split("=")[0]]);
-  });
+  it.each(["limit=0", "limit=-5", "limit=abc", "limit=1.5", "offset=-1", "offset=x", "include_total=maybe"])(
+    "refuses %s",
+    async (query) => {
+      const r = await list(query);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe("validation_error");
+      expect(Object.keys(r.body.details)).toEqual([query.split("=")[0]]);
+    },
+  );
 });
 
 describe("stable order among equal keys (adds rows: keep last in the file)", () => {
   it("pages through equal names and counts without overlap or gaps", async () => {
     const type = await t.db.participantType.findUniqueOrThrow({ where: { slug: "angel" } });
-    const twins = Array.from({ length: 13 }, (_, i) => ({ slug: `zz-twin-${String(i).padStart(2, "0")}`, name: "Zz Twin", typeId: type.id, monthlySignals: 1 }));
+    const twins = Array.from({ length: 13 }, (_, i) => ({
+      slug: `zz-twin-${String(i).padStart(2, "0")}`,
+      name: "Zz Twin",
+      typeId: type.id,
+      monthlySignals: 1,
+    }));
     await t.db.participant.createMany({ data: twins });
     const ids = (await t.db.participant.findMany({ where: { name: "Zz Twin" }, orderBy: { id: "asc" } })).map((p) => p.slug);
     for (const [sort, expected] of [

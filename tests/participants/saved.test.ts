@@ -61,7 +61,9 @@ describe("saved participants (browser procedures)", () => {
 
   it("is closed to collections-only accounts", async () => {
     const limited = await browserCaller(t.db, (await createAccount(t.db, { scope: "collections_only" })).account.id);
-    await expect(limited.participants.savedParticipants.save({ slug: "acme" })).rejects.toMatchObject({ cause: { code: "permission_denied" } });
+    await expect(limited.participants.savedParticipants.save({ slug: "acme" })).rejects.toMatchObject({
+      cause: { code: "permission_denied" },
+    });
     await expect(limited.participants.savedParticipants.list({})).rejects.toMatchObject({ cause: { code: "permission_denied" } });
   });
 });

@@ -61,7 +61,12 @@ describe("workspace.participantInteractions", () => {
     expect(all.pagination).toEqual({ limit: 20, offset: 0, total: 6, has_next: false });
     const dates = all.data.map((i) => i.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(all.data.filter((i) => i.participant.slug === "partner-b").map((i) => i.card.slug).sort()).toEqual(["alpha-dex", "delta-chain"]);
+    expect(
+      all.data
+        .filter((i) => i.participant.slug === "partner-b")
+        .map((i) => i.card.slug)
+        .sort(),
+    ).toEqual(["alpha-dex", "delta-chain"]);
     expect(all.data.find((i) => i.card.slug === "delta-chain")?.associated_participant).toEqual({ slug: "fund-a", name: "Fund A" });
 
     const p1 = await a.workspace.participantInteractions({ slug: "fund-a", limit: 4, offset: 0 });
@@ -74,7 +79,12 @@ describe("workspace.participantInteractions", () => {
   it("counts and lists once an interaction that names the participant twice", async () => {
     const fund = await t.db.participant.findUniqueOrThrow({ where: { slug: "fund-a" } });
     const both = await t.db.interaction.create({
-      data: { cardId: cardIds["omega-robotics"]!, participantId: fund.id, associatedParticipantId: fund.id, createdAt: new Date("2026-01-02T00:00:00Z") },
+      data: {
+        cardId: cardIds["omega-robotics"]!,
+        participantId: fund.id,
+        associatedParticipantId: fund.id,
+        createdAt: new Date("2026-01-02T00:00:00Z"),
+      },
     });
     try {
       const all = await a.workspace.participantInteractions({ slug: "fund-a", limit: 20, offset: 0 });

@@ -119,16 +119,23 @@ const failure = async (id: number) => (await t.db.radarApplication.findUnique({ 
 describe("http connector", () => {
   it("resolves through POST <base>/resolve and refreshes through POST <base>/profiles", async () => {
     handler = (path, body, res) => {
-      if (path === "/enrich/resolve") return json(res, 200, { results: body.identifiers.map((i: { ref: number }) => ({ ref: i.ref, profile: PROFILE })) });
+      if (path === "/enrich/resolve")
+        return json(res, 200, { results: body.identifiers.map((i: { ref: number }) => ({ ref: i.ref, profile: PROFILE })) });
       if (path === "/enrich/profiles") {
         // Connections of the other tests are unknown to this service: skipped, left as they were.
-        const results = body.ids.map((id: string) => ({ id, profile: id === "ext-1" ? { ...PROFILE, headline: "Builder of things" } : null }));
+        const results = body.ids.map((id: string) => ({
+          id,
+          profile: id === "ext-1" ? { ...PROFILE, headline: "Builder of things" } : null,
+        }));
         return json(res, 200, { results });
       }
       json(res, 404, {});
     };
     const { token, id, connector } = await runHttp({ username: "remote-person" });
-    expect(calls[0]).toEqual({ path: "/enrich/resolve", body: { source: "network_a", identifiers: [{ ref: id, kind: "username", value: "remote-person" }] } });
+    expect(calls[0]).toEqual({
+      path: "/enrich/resolve",
+      body: { source: "network_a", identifiers: [{ ref: id, kind: "username", value: "remote-person" }] },
+    });
     const conn = (await api("GET", `/radar/connections/network_a/${id}/`, { token })).body.data;
     expect(conn).toMatchObject({ external_id: "ext-1", name: "Remote Person", company: "Remote Co", skills: ["go", "sql"] });
     expect(conn.career.current).toMatchObject({ title: "Founder", start_date: "2024-01-01" });
@@ -169,7 +176,10 @@ describe("http connector", () => {
   it("fails an item whose profile is malformed, keeping the others of the batch", async () => {
     handler = (_p, body, res) =>
       json(res, 200, {
-        results: body.identifiers.map((i: { ref: number; value: string }) => ({ ref: i.ref, profile: i.value === "bad" ? { name: 12 } : PROFILE })),
+        results: body.identifiers.map((i: { ref: number; value: string }) => ({
+          ref: i.ref,
+          profile: i.value === "bad" ? { name: 12 } : PROFILE,
+        })),
       });
     const { token } = await radarAccount(t.db);
     const bad = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "bad" } })).body.data.id;
@@ -181,7 +191,8 @@ describe("http connector", () => {
 
   it("retries 5xx answers with backoff, then succeeds", async () => {
     let n = 0;
-    handler = (_p, body, res) => (++n < 3 ? json(res, 503, {}) : json(res, 200, { results: [{ ref: body.identifiers[0].ref, profile: { ...PROFILE, id: "ext-2" } }] }));
+    handler = (_p, body, res) =>
+      ++n < 3 ? json(res, 503, {}) : json(res, 200, { results: [{ ref: body.identifiers[0].ref, profile: { ...PROFILE, id: "ext-2" } }] });
     const { token, id } = await runHttp({ username: "flaky" });
     expect(calls).toHaveLength(3);
     expect((await api("GET", `/radar/connections/network_a/${id}/`, { token })).status).toBe(200);

@@ -39,7 +39,8 @@ beforeAll(async () => {
   profiles.a1 = (await networkAProfile(t.db, { slug: "feed-a1", name: "A One" })).id;
   await networkAProfile(t.db, { slug: "feed-a2", name: "A Two" });
   await networkBProfile(t.db, { username: "feed_b1", name: "B One" });
-  const create = async (token: string, body: unknown) => (await api("POST", "/radar/applications/", { token, body })).body.data.id as number;
+  const create = async (token: string, body: unknown) =>
+    (await api("POST", "/radar/applications/", { token, body })).body.data.id as number;
   conn.a1 = await create(owner.token, { source: "network_a", username: "feed-a1" });
   conn.a2 = await create(owner.token, { source: "network_a", username: "feed-a2" });
   conn.b1 = await create(owner.token, { source: "network_b", username: "feed_b1" });

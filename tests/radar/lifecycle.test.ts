@@ -8,7 +8,12 @@ import { networkAProfile, networkBProfile, processAll, radarAccount } from "./fi
 let t: TTestDb;
 beforeAll(async () => {
   t = await openTestDb();
-  await networkAProfile(t.db, { slug: "ada-lovelace", name: "Ada Lovelace", urn: "ACoAAAda", experience: [{ title: "Analyst", company: "Engines" }] });
+  await networkAProfile(t.db, {
+    slug: "ada-lovelace",
+    name: "Ada Lovelace",
+    urn: "ACoAAAda",
+    experience: [{ title: "Analyst", company: "Engines" }],
+  });
   await networkAProfile(t.db, { slug: "alan-turing", name: "Alan Turing", experience: [{ title: "Fellow", company: "Kings" }] });
   await networkBProfile(t.db, { username: "grace", name: "Grace Hopper", bio: "COBOL", userId: "777" });
 });
@@ -24,7 +29,14 @@ describe("state table", () => {
     const { token } = await radarAccount(t.db);
     const r = await create(token, { source: "network_a", username: "ada-lovelace" });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ source: "network_a", username: "ada-lovelace", network_a_url: null, is_tracking: true, init_status: "pending", radar_error: null });
+    expect(r.body.data).toMatchObject({
+      source: "network_a",
+      username: "ada-lovelace",
+      network_a_url: null,
+      is_tracking: true,
+      init_status: "pending",
+      radar_error: null,
+    });
     expect(r.body.data).not.toHaveProperty("network_b_url");
     expect(await t.db.radarConnection.count({ where: { id: r.body.data.id } })).toBe(0);
     const listed = await api("GET", "/radar/applications/network_a/", { token });
@@ -48,7 +60,14 @@ describe("state table", () => {
     expect(await app(id)).toBeNull();
     const c = await api("GET", `/radar/connections/network_b/${id}/`, { token });
     expect(c.status).toBe(200);
-    expect(c.body.data).toMatchObject({ id, source: "network_b", external_id: "777", username: "grace", name: "Grace Hopper", is_tracking: true });
+    expect(c.body.data).toMatchObject({
+      id,
+      source: "network_b",
+      external_id: "777",
+      username: "grace",
+      name: "Grace Hopper",
+      is_tracking: true,
+    });
     expect(c.body.data.profile).toEqual({ bio: "COBOL", location: "Lisbon", url: "https://network-b.example/grace", followers: 42 });
     expect(c.body.data.activity.recent_posts).toHaveLength(1);
     expect(c.body.data.activity.followed_accounts).toEqual([{ username: "someone" }]);
@@ -64,7 +83,12 @@ describe("state table", () => {
     expect(listed.body.data).toHaveLength(1);
     const failed = listed.body.data[0];
     expect(failed).toMatchObject({ id: r.body.data.id, init_status: "failed" });
-    expect(failed.radar_error).toEqual({ code: "profile_not_found", message: expect.stringContaining("nobody-here"), attempts: 1, failed_at: expect.any(String) });
+    expect(failed.radar_error).toEqual({
+      code: "profile_not_found",
+      message: expect.stringContaining("nobody-here"),
+      attempts: 1,
+      failed_at: expect.any(String),
+    });
     expect(new Date(failed.radar_error.failed_at).toISOString()).toBe(failed.radar_error.failed_at);
     // Failures are retried only on request.
     await processAll(t.db);
@@ -153,7 +177,10 @@ describe("already tracked and duplicates", () => {
     ]) {
       const r = await create(token, body);
       expect(r.status).toBe(200);
-      expect(r.body.data).toEqual({ already_tracked: true, connection: expect.objectContaining({ id, source: "network_a", name: "Ada Lovelace" }) });
+      expect(r.body.data).toEqual({
+        already_tracked: true,
+        connection: expect.objectContaining({ id, source: "network_a", name: "Ada Lovelace" }),
+      });
       expect(r.body.quota.network_a).toEqual({ limit: 100, used: 1, remaining: 99 });
     }
     expect(await t.db.radarApplication.count({ where: { accountId } })).toBe(0);

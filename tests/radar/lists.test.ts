@@ -18,7 +18,8 @@ beforeAll(async () => {
     { slug: "adam", name: "Adam Ant", company: "Zeta" },
     { slug: "mia", name: "Mia Moe", company: "Beta" },
   ];
-  for (const p of people) await networkAProfile(t.db, { slug: p.slug, name: p.name, experience: [{ title: "Founder", company: p.company }] });
+  for (const p of people)
+    await networkAProfile(t.db, { slug: p.slug, name: p.name, experience: [{ title: "Founder", company: p.company }] });
   for (const p of people) {
     conns[p.slug] = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: p.slug } })).body.data.id;
   }
@@ -27,7 +28,12 @@ beforeAll(async () => {
   // Applications in known states: bravo failed, charlie idle, alpha pending (created last).
   apps.bravo = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "bravo" } })).body.data.id;
   await processAll(t.db);
-  apps.charlie = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", network_a_url: "https://network-a.example/in/charlie", is_tracking: false } })).body.data.id;
+  apps.charlie = (
+    await api("POST", "/radar/applications/", {
+      token,
+      body: { source: "network_a", network_a_url: "https://network-a.example/in/charlie", is_tracking: false },
+    })
+  ).body.data.id;
   apps.alpha = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "alpha" } })).body.data.id;
 });
 afterAll(async () => {

@@ -58,7 +58,10 @@ describe("quota accounting", () => {
     const on = await api("PATCH", `/radar/connections/network_a/${c1.body.data.id}/tracking/`, { token, body: { is_tracking: true } });
     expect(on.status).toBe(400);
     expect(on.body.error).toBe("tracking_limit_reached");
-    const bulkOn = await api("PATCH", "/radar/connections/bulk-tracking/", { token, body: { source: "network_a", ids: [c1.body.data.id], is_tracking: true } });
+    const bulkOn = await api("PATCH", "/radar/connections/bulk-tracking/", {
+      token,
+      body: { source: "network_a", ids: [c1.body.data.id], is_tracking: true },
+    });
     expect(bulkOn.body.error).toBe("tracking_limit_reached");
 
     // Deleting an application frees its place.
@@ -70,7 +73,10 @@ describe("quota accounting", () => {
     // Disconnecting frees it too; application tracking changes never change the count.
     const disc = await api("DELETE", `/radar/connections/network_a/${c1.body.data.id}/`, { token });
     expect(disc.body.quota.network_a.used).toBe(2);
-    const appOff = await api("PATCH", `/radar/applications/network_a/${idle.body.data.id}/tracking/`, { token, body: { is_tracking: true } });
+    const appOff = await api("PATCH", `/radar/applications/network_a/${idle.body.data.id}/tracking/`, {
+      token,
+      body: { is_tracking: true },
+    });
     expect(appOff.body.quota.network_a.used).toBe(2);
   });
 
@@ -112,7 +118,11 @@ describe("bulk", () => {
     expect(r.status).toBe(200);
     const { created, existing, errors } = r.body.data;
     expect(created.map((c: { index: number }) => c.index)).toEqual([0, 4, 8]);
-    expect(created[1].application).toMatchObject({ network_a_url: "https://network-a.example/in/p3", is_tracking: false, init_status: "idle" });
+    expect(created[1].application).toMatchObject({
+      network_a_url: "https://network-a.example/in/p3",
+      is_tracking: false,
+      init_status: "idle",
+    });
     expect(existing).toEqual([
       { index: 2, already_tracked: true, connection: expect.objectContaining({ id: tracked }) },
       { index: 5, already_tracked: false, application: expect.objectContaining({ id: created[0].application.id }) },
@@ -134,16 +144,25 @@ describe("bulk", () => {
     const { token } = await radarAccount(t.db);
     const made = await api("POST", "/radar/applications/bulk/", {
       token,
-      body: { source: "network_b", applications: [{ username: "x1", is_tracking: false }, { username: "x2", is_tracking: false }, { username: "x3" }] },
+      body: {
+        source: "network_b",
+        applications: [{ username: "x1", is_tracking: false }, { username: "x2", is_tracking: false }, { username: "x3" }],
+      },
     });
     const ids = made.body.data.created.map((c: { application: { id: number } }) => c.application.id);
     const on = await api("PATCH", "/radar/applications/bulk-tracking/", { token, body: { source: "network_b", ids, is_tracking: true } });
     expect(on.status).toBe(200);
-    expect(on.body).toEqual({ data: { updated: 3 }, quota: expect.objectContaining({ network_b: { limit: 100, used: 3, remaining: 97 } }) });
+    expect(on.body).toEqual({
+      data: { updated: 3 },
+      quota: expect.objectContaining({ network_b: { limit: 100, used: 3, remaining: 97 } }),
+    });
     const listed = await api("GET", "/radar/applications/network_b/?init_status=pending", { token });
     expect(listed.body.data).toHaveLength(3);
     const del = await api("POST", "/radar/applications/bulk-delete/", { token, body: { source: "network_b", ids: ids.slice(0, 2) } });
-    expect(del.body).toEqual({ data: { deleted: 2 }, quota: expect.objectContaining({ network_b: { limit: 100, used: 1, remaining: 99 } }) });
+    expect(del.body).toEqual({
+      data: { deleted: 2 },
+      quota: expect.objectContaining({ network_b: { limit: 100, used: 1, remaining: 99 } }),
+    });
   });
 
   it("bulk tracking and bulk delete of connections", async () => {
@@ -155,7 +174,10 @@ describe("bulk", () => {
     const ids = made.body.data.created.map((c: { application: { id: number } }) => c.application.id);
     await processAll(t.db);
     const off = await api("PATCH", "/radar/connections/bulk-tracking/", { token, body: { source: "network_a", ids, is_tracking: false } });
-    expect(off.body).toEqual({ data: { updated: 2 }, quota: expect.objectContaining({ network_a: { limit: 100, used: 0, remaining: 100 } }) });
+    expect(off.body).toEqual({
+      data: { updated: 2 },
+      quota: expect.objectContaining({ network_a: { limit: 100, used: 0, remaining: 100 } }),
+    });
     const listed = await api("GET", "/radar/connections/network_a/?is_tracking=false", { token });
     expect(listed.body.data).toHaveLength(2);
     const del = await api("POST", "/radar/connections/bulk-delete/", { token, body: { source: "network_a", ids } });

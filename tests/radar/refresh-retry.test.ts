@@ -42,7 +42,11 @@ const row = (id: number) => t.db.radarConnection.findUniqueOrThrow({ where: { id
 
 describe("refresh retries after a connector failure", () => {
   it("keeps last_refreshed_at, backs off 1, 5, 30 min then 2 h, and succeeds later with the update", async () => {
-    const profile = await networkAProfile(t.db, { slug: "flaky-person", name: "Flaky Person", experience: [{ title: "CTO", company: "Foo", startDate: "2020-01-01" }] });
+    const profile = await networkAProfile(t.db, {
+      slug: "flaky-person",
+      name: "Flaky Person",
+      experience: [{ title: "CTO", company: "Foo", startDate: "2020-01-01" }],
+    });
     const { token } = await radarAccount(t.db);
     const id = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "flaky-person" } })).body.data.id;
     await processAll(t.db);
@@ -89,11 +93,15 @@ describe("refresh retries after a connector failure", () => {
   it("a refresher that claimed rows and died leaves them due again after the claim's lease", async () => {
     await networkAProfile(t.db, { slug: "orphan-person", name: "Orphan Person" });
     const { token } = await radarAccount(t.db);
-    const id = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "orphan-person" } })).body.data.id;
+    const id = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "orphan-person" } })).body.data
+      .id;
     await processAll(t.db);
     const lastRefreshed = new Date(Date.now() - 7 * 3600_000);
     await t.db.radarConnection.updateMany({ data: { lastRefreshedAt: new Date() } });
-    await t.db.radarConnection.update({ where: { id }, data: { lastRefreshedAt: lastRefreshed, refreshRetryAt: null, refreshFailures: 0 } });
+    await t.db.radarConnection.update({
+      where: { id },
+      data: { lastRefreshedAt: lastRefreshed, refreshRetryAt: null, refreshFailures: 0 },
+    });
     // A connector that never answers stands for a refresher that dies mid-call.
     const hung: TConnector = { name: "hung", resolve: async () => new Map(), fetch: () => new Promise(() => {}) };
     void refreshBatch(t.db, cycleCutoff(), { connector: hung });

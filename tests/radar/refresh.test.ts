@@ -48,7 +48,14 @@ describe("change detection", () => {
         current: { title: "CEO", company: "Bar", start_date: "2025-07-01", end_date: null, location: null, description: null },
       },
       detected_at: expect.any(String),
-      connection: { id: f.connectionId, source: "network_a", username: "career-only", name: "Name career-only", profile_id: f.profileId, card_slug: null },
+      connection: {
+        id: f.connectionId,
+        source: "network_a",
+        username: "career-only",
+        name: "Name career-only",
+        profile_id: f.profileId,
+        card_slug: null,
+      },
     });
     const detail = (await api("GET", `/radar/connections/network_a/${f.connectionId}/`, { token: f.token })).body.data;
     expect(detail.company).toBe("Bar");
@@ -142,7 +149,10 @@ describe("change detection", () => {
     const longAgo = new Date(Date.now() - 24 * 3600 * 1000);
     const notDue = await refreshBatch(t.db, longAgo, { connector: datasetConnector(t.db) });
     expect(notDue.claimed).toBe(0);
-    await t.db.radarConnection.update({ where: { id: f.connectionId }, data: { lastRefreshedAt: new Date(Date.now() - 48 * 3600 * 1000) } });
+    await t.db.radarConnection.update({
+      where: { id: f.connectionId },
+      data: { lastRefreshedAt: new Date(Date.now() - 48 * 3600 * 1000) },
+    });
     const due = await refreshBatch(t.db, longAgo, { connector: datasetConnector(t.db) });
     expect(due).toMatchObject({ claimed: 1, updates: 1 });
     expect((await feed(f.token)).data).toHaveLength(1);

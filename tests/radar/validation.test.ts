@@ -15,7 +15,8 @@ beforeAll(async () => {
   me = await radarAccount(t.db);
   them = await radarAccount(t.db);
   await networkAProfile(t.db, { slug: "shared-person", name: "Shared Person" });
-  const create = async (token: string, body: unknown) => (await api("POST", "/radar/applications/", { token, body })).body.data.id as number;
+  const create = async (token: string, body: unknown) =>
+    (await api("POST", "/radar/applications/", { token, body })).body.data.id as number;
   ids.myConn = await create(me.token, { source: "network_a", username: "shared-person" });
   ids.theirConn = await create(them.token, { source: "network_a", username: "shared-person" });
   await processAll(t.db);
@@ -59,9 +60,17 @@ describe("create: bad input", () => {
   });
 
   it("400 for bodies that are not JSON objects", async () => {
-    const r = await api("POST", "/radar/applications/", { token: me.token, rawBody: "[1]", headers: { "content-type": "application/json" } });
+    const r = await api("POST", "/radar/applications/", {
+      token: me.token,
+      rawBody: "[1]",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
-    const bad = await api("POST", "/radar/applications/", { token: me.token, rawBody: "{oops", headers: { "content-type": "application/json" } });
+    const bad = await api("POST", "/radar/applications/", {
+      token: me.token,
+      rawBody: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -155,7 +164,10 @@ describe("access", () => {
       ["GET", "/radar/updates/"],
       ["GET", "/radar/updates/meta/"],
     ] as const) {
-      const r = await api(method, path, { token: limited.token, body: method === "POST" ? { source: "network_a", username: "x" } : undefined });
+      const r = await api(method, path, {
+        token: limited.token,
+        body: method === "POST" ? { source: "network_a", username: "x" } : undefined,
+      });
       expect(r.status, path).toBe(403);
       expect(r.body.error).toBe("permission_denied");
     }

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await openTestDb();
   profiles = [];
   for (let i = 0; i < 30; i++) {
-    profiles.push((await networkAProfile(t.db, { slug: `w${i}`, name: `Worker ${i}`, experience: [{ title: "Eng", company: `Co${i}` }] })).id);
+    profiles.push(
+      (await networkAProfile(t.db, { slug: `w${i}`, name: `Worker ${i}`, experience: [{ title: "Eng", company: `Co${i}` }] })).id,
+    );
   }
 });
 afterAll(async () => {
@@ -50,7 +52,8 @@ describe("crash recovery", () => {
     const { token } = await radarAccount(t.db);
     const id = await pending(token, "w0");
     // A worker claimed it and crashed: processing, lease not yet expired.
-    await t.db.$executeRaw`UPDATE radar_application SET init_status = 'processing', attempts = 1, lease_until = now() + interval '1 hour' WHERE id = ${id}`;
+    await t.db
+      .$executeRaw`UPDATE radar_application SET init_status = 'processing', attempts = 1, lease_until = now() + interval '1 hour' WHERE id = ${id}`;
     const early = await processBatch(t.db, { connector: datasetConnector(t.db) });
     expect(early.claimed).toBe(0);
     expect((await row(id))?.initStatus).toBe("processing");
@@ -133,7 +136,8 @@ describe("crash recovery", () => {
   it("gives up on an application that keeps crashing its workers", async () => {
     const { token } = await radarAccount(t.db);
     const id = await pending(token, "w2");
-    await t.db.$executeRaw`UPDATE radar_application SET init_status = 'processing', attempts = 5, lease_until = now() - interval '1 second' WHERE id = ${id}`;
+    await t.db
+      .$executeRaw`UPDATE radar_application SET init_status = 'processing', attempts = 5, lease_until = now() - interval '1 second' WHERE id = ${id}`;
     await processBatch(t.db, { connector: datasetConnector(t.db) });
     const failed = await row(id);
     expect(failed?.initStatus).toBe("failed");
@@ -154,7 +158,11 @@ describe("crash recovery", () => {
   it("records an unexpected connector failure as failed with radar_error, without retrying it", async () => {
     const { token } = await radarAccount(t.db);
     const id = await pending(token, "w4");
-    const broken: TConnector = { name: "broken", resolve: () => Promise.reject(new Error("boom")), fetch: () => Promise.reject(new Error("boom")) };
+    const broken: TConnector = {
+      name: "broken",
+      resolve: () => Promise.reject(new Error("boom")),
+      fetch: () => Promise.reject(new Error("boom")),
+    };
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const r = await drainApplications(t.db, { connector: broken });
     expect(logged).toHaveBeenCalledWith("radar connector failed", expect.objectContaining({ error: expect.any(Error) }));
@@ -174,12 +182,14 @@ describe("server worker", () => {
     const stop = startRadarWorkers(t.db, { pollMs: 50, refreshCheckMs: 50, refreshIntervalMs: 60_000 });
     try {
       const deadline = Date.now() + 20_000;
-      while ((await t.db.radarConnection.count({ where: { id } })) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await t.db.radarConnection.count({ where: { id } })) === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await t.db.radarConnection.count({ where: { id } })).toBe(1);
       // Due for the schedule once its last refresh is older than the interval.
       await setExperience(t.db, profiles[27]!, [{ title: "CEO", company: "Later" }]);
       await t.db.radarConnection.update({ where: { id }, data: { lastRefreshedAt: new Date(Date.now() - 3_600_000) } });
-      while ((await t.db.radarUpdate.count({ where: { connectionId: id } })) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await t.db.radarUpdate.count({ where: { connectionId: id } })) === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await t.db.radarUpdate.count({ where: { connectionId: id } })).toBe(1);
     } finally {
       await stop();

@@ -18,7 +18,12 @@ beforeAll(async () => {
   t = await openTestDb();
   alice = await browserUser(t.db);
   bob = await browserUser(t.db);
-  const p = await networkAProfile(t.db, { slug: "ws-founder", name: "Wes Founder", headline: "Builder", experience: [{ title: "CTO", company: "Old Co" }] });
+  const p = await networkAProfile(t.db, {
+    slug: "ws-founder",
+    name: "Wes Founder",
+    headline: "Builder",
+    experience: [{ title: "CTO", company: "Old Co" }],
+  });
   ids.profile = p.id;
   await t.db.card.create({ data: { slug: "ws-founder-co", name: "WS Founder Co", networkAProfileId: p.id } });
   await networkBProfile(t.db, { username: "ws_b", bio: "First bio" });
@@ -30,7 +35,9 @@ beforeAll(async () => {
   expect(bulk.data.errors.map((e) => e.index)).toEqual([2]);
   const a = await alice.ui.radar.createApplication({ source: "network_a", username: "ws-founder" });
   ids.a = (a.data as { id: number }).id;
-  ids.idle = ((await alice.ui.radar.createApplication({ source: "network_a", username: "ws-idle", is_tracking: false })).data as { id: number }).id;
+  ids.idle = (
+    (await alice.ui.radar.createApplication({ source: "network_a", username: "ws-idle", is_tracking: false })).data as { id: number }
+  ).id;
   await processAll(t.db);
   ids.b = bulk.data.created[0]!.application.id;
   ids.failed = bulk.data.created[1]!.application.id;
@@ -61,7 +68,9 @@ describe("radar procedures of the workspace pages, across two accounts", () => {
   it("refuses another account's changes and leaves the rows as they were", async () => {
     const b = { source: "network_b" as const };
     expect(await failure(bob.ui.radar.retryApplication({ ...b, id: String(ids.failed) }))).toBe("not_found");
-    expect(await failure(bob.ui.radar.applicationTracking({ source: "network_a", id: String(ids.idle), is_tracking: true }))).toBe("not_found");
+    expect(await failure(bob.ui.radar.applicationTracking({ source: "network_a", id: String(ids.idle), is_tracking: true }))).toBe(
+      "not_found",
+    );
     expect(await failure(bob.ui.radar.deleteApplication({ ...b, id: String(ids.failed) }))).toBe("not_found");
     expect(await failure(bob.ui.radar.connectionTracking({ ...b, id: String(ids.b), is_tracking: false }))).toBe("not_found");
     expect(await failure(bob.ui.radar.disconnect({ ...b, id: String(ids.b) }))).toBe("not_found");

@@ -14,8 +14,14 @@ let t: TTestDb;
 beforeAll(async () => {
   t = await openTestDb();
   await insertProfiles(t.db, [
-    { id: 1, name: "Anna", location: "Paris, France", status: "stealth", newCompany: { name: "Anna Co" },
-      outOfStealthDate: new Date("2024-05-01T00:00:00Z") },
+    {
+      id: 1,
+      name: "Anna",
+      location: "Paris, France",
+      status: "stealth",
+      newCompany: { name: "Anna Co" },
+      outOfStealthDate: new Date("2024-05-01T00:00:00Z"),
+    },
     { id: 2, name: "Ben", location: "Madrid, Spain", tags: ["quantum"] },
     { id: 3, name: "Cleo", location: "Austin, United States" },
     { id: 4, name: "Dan", location: "Oslo, Norway", path: "imminent_founder" },
@@ -32,8 +38,14 @@ afterAll(async () => {
 describe("the raw-data permission", () => {
   it("refuses full-scope accounts without it with 403 permission_denied on every raw-data endpoint", async () => {
     const { token } = await createAccount(t.db);
-    for (const path of ["/network_a/profiles/", "/network_a/profiles/1/", "/network_a/profiles/abc/", "/network_a/collections/",
-      "/network_a/profiles/?collection=france", "/network_a/profiles/?limit=bad"]) {
+    for (const path of [
+      "/network_a/profiles/",
+      "/network_a/profiles/1/",
+      "/network_a/profiles/abc/",
+      "/network_a/collections/",
+      "/network_a/profiles/?collection=france",
+      "/network_a/profiles/?limit=bad",
+    ]) {
       const r = await api("GET", path, { token });
       expect(r.status, path).toBe(403);
       expect(r.body).toEqual({ error: "permission_denied", message: expect.any(String) });
@@ -46,7 +58,11 @@ describe("the raw-data permission", () => {
     const { token } = await rawDataAccount(t.db);
     expect(ids((await api("GET", "/network_a/profiles/", { token })).body)).toEqual([4, 3, 2, 1]);
     const detail = await api("GET", "/network_a/profiles/1/", { token });
-    expect(detail.body.data).toMatchObject({ status: "stealth", out_of_stealth_date: "2024-05-01T00:00:00.000000Z", new_company: { name: "Anna Co" } });
+    expect(detail.body.data).toMatchObject({
+      status: "stealth",
+      out_of_stealth_date: "2024-05-01T00:00:00.000000Z",
+      new_company: { name: "Anna Co" },
+    });
     const v = await api("GET", "/token/validate/", { token });
     expect(v.body.data.capabilities.network_a_profiles.allowed).toBe(true);
   });
@@ -114,8 +130,7 @@ describe("accounts limited to collections", () => {
   });
 
   it("rule 4: every other endpoint is 403 permission_denied", async () => {
-    const fill = (p: string) =>
-      p.replace("/v1", "").replace("{source}", "network_a").replace("{slug}", "some-slug").replace("{id}", "1");
+    const fill = (p: string) => p.replace("/v1", "").replace("{source}", "network_a").replace("{slug}", "some-slug").replace("{id}", "1");
     const others = publicCatalog("http://localhost").endpoints.filter(
       (e) => !["network_a_profiles", "network_a_collections", "token"].includes(e.capability),
     );
@@ -129,7 +144,14 @@ describe("accounts limited to collections", () => {
     }
     // Cards, participants and radar are mounted: at least these must have been checked.
     expect(refused).toEqual(
-      expect.arrayContaining(["GET /v1/cards/", "POST /v1/cards/", "GET /v1/cards/stages/", "GET /v1/participants/", "GET /v1/participants/{slug}/", "GET /v1/radar/quota/"]),
+      expect.arrayContaining([
+        "GET /v1/cards/",
+        "POST /v1/cards/",
+        "GET /v1/cards/stages/",
+        "GET /v1/participants/",
+        "GET /v1/participants/{slug}/",
+        "GET /v1/radar/quota/",
+      ]),
     );
     const v = await api("GET", "/token/validate/", { token });
     expect(v.body.data.scope).toBe("collections_only");

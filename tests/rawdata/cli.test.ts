@@ -42,8 +42,19 @@ afterAll(async () => {
 describe("vmon collections", () => {
   it("creates a collection and prints it (--json)", async () => {
     const r = await vmon(
-      "collections", "create", "--slug", "eu_founders", "--name", "European founders", "--description", "In Europe",
-      "--countries", "France, Germany", "--classification", "strong_potential_founder,potential_founder", "--json",
+      "collections",
+      "create",
+      "--slug",
+      "eu_founders",
+      "--name",
+      "European founders",
+      "--description",
+      "In Europe",
+      "--countries",
+      "France, Germany",
+      "--classification",
+      "strong_potential_founder,potential_founder",
+      "--json",
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toEqual({
@@ -78,7 +89,18 @@ describe("vmon collections", () => {
   });
 
   it("updates criteria (an empty value removes one), name and activity", async () => {
-    const r = await vmon("collections", "update", "eu_founders", "--classification", "", "--tags", "yc,techstars", "--name", "EU", "--json");
+    const r = await vmon(
+      "collections",
+      "update",
+      "eu_founders",
+      "--classification",
+      "",
+      "--tags",
+      "yc,techstars",
+      "--name",
+      "EU",
+      "--json",
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toMatchObject({ name: "EU", criteria: { countries: ["france", "germany"], tags: ["yc", "techstars"] }, members: 1 });
     expect(r.json().criteria).not.toHaveProperty("classification");
@@ -88,7 +110,9 @@ describe("vmon collections", () => {
     expect((await api("GET", "/network_a/profiles/?collection=eu_founders", { token })).status).toBe(400);
     const on = await vmon("collections", "update", "eu_founders", "--active", "--json");
     expect(on.json().active).toBe(true);
-    expect((await api("GET", "/network_a/profiles/?collection=eu_founders", { token })).body.data.map((p: { id: number }) => p.id)).toEqual([1]);
+    expect((await api("GET", "/network_a/profiles/?collection=eu_founders", { token })).body.data.map((p: { id: number }) => p.id)).toEqual(
+      [1],
+    );
   });
 
   it("reports unknown slugs and empty updates", async () => {
@@ -102,7 +126,18 @@ describe("vmon collections", () => {
   });
 
   it("assigns a private collection to an account and takes it back", async () => {
-    const created = await vmon("collections", "create", "--slug", "robots", "--name", "Robots", "--visibility", "private", "--search", "robotics");
+    const created = await vmon(
+      "collections",
+      "create",
+      "--slug",
+      "robots",
+      "--name",
+      "Robots",
+      "--visibility",
+      "private",
+      "--search",
+      "robotics",
+    );
     expect(created.code, created.stderr).toBe(0);
     const { token } = await createAccount(await db(), { email: "client2@example.test", grant: ["network_a_profiles"] });
     const visible = async () => (await api("GET", "/network_a/collections/", { token })).body.data.map((c: { slug: string }) => c.slug);

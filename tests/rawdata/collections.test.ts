@@ -18,10 +18,33 @@ const slugs = (body: { data: { slug: string }[] }) => body.data.map((c) => c.slu
 beforeAll(async () => {
   t = await openTestDb();
   await insertProfiles(t.db, [
-    { id: 1, name: "Anna", location: "Paris, France", classification: "strong_potential_founder", path: "declared_founder",
-      status: "stealth", tags: ["yc"], newCompany: { name: "Anna Co" }, outOfStealthDate: new Date("2024-05-01T00:00:00Z") },
-    { id: 2, name: "Ben", location: "Berlin, GERMANY ", classification: "potential_founder", path: "imminent_founder", tags: ["techstars"] },
-    { id: 3, name: "Cleo", location: "Austin, TX, United States", classification: "strong_potential_founder", path: "declared_founder", tags: ["yc"] },
+    {
+      id: 1,
+      name: "Anna",
+      location: "Paris, France",
+      classification: "strong_potential_founder",
+      path: "declared_founder",
+      status: "stealth",
+      tags: ["yc"],
+      newCompany: { name: "Anna Co" },
+      outOfStealthDate: new Date("2024-05-01T00:00:00Z"),
+    },
+    {
+      id: 2,
+      name: "Ben",
+      location: "Berlin, GERMANY ",
+      classification: "potential_founder",
+      path: "imminent_founder",
+      tags: ["techstars"],
+    },
+    {
+      id: 3,
+      name: "Cleo",
+      location: "Austin, TX, United States",
+      classification: "strong_potential_founder",
+      path: "declared_founder",
+      tags: ["yc"],
+    },
     { id: 4, name: "Dan", location: "Madrid, Spain", classification: "noise" },
     { id: 5, name: "Eli", location: "Lisbon, Portugal", classification: "strong_potential_founder", summary: "Quantum computing founder" },
     { id: 6, name: "Fay", classification: "strong_potential_founder" },

@@ -86,22 +86,26 @@ afterAll(async () => {
 describe("hostile values on the profile list", () => {
   const params = PROFILE_PARAMS.filter((p) => p !== "collection");
 
-  it.each(params)("%s: 200 with the value applied or ignored, never an error", async (param) => {
-    for (const value of HOSTILE) {
-      const r = await api("GET", `/network_a/profiles/?${param}=${value}`, { token });
-      const where = `${param}=${value.slice(0, 40)}`;
-      expectSpecBody(r, where);
-      if (hasNul(value)) {
-        expectNulRefused(r, where);
-        continue;
+  it.each(params)(
+    "%s: 200 with the value applied or ignored, never an error",
+    async (param) => {
+      for (const value of HOSTILE) {
+        const r = await api("GET", `/network_a/profiles/?${param}=${value}`, { token });
+        const where = `${param}=${value.slice(0, 40)}`;
+        expectSpecBody(r, where);
+        if (hasNul(value)) {
+          expectNulRefused(r, where);
+          continue;
+        }
+        expect(r.status, where).toBe(200);
+        expect(Array.isArray(r.body.data), where).toBe(true);
+        expect(r.body.pagination.limit, where).toBeGreaterThanOrEqual(1);
+        expect(r.body.pagination.limit, where).toBeLessThanOrEqual(200);
+        expect(r.body.pagination.offset, where).toBeGreaterThanOrEqual(0);
       }
-      expect(r.status, where).toBe(200);
-      expect(Array.isArray(r.body.data), where).toBe(true);
-      expect(r.body.pagination.limit, where).toBeGreaterThanOrEqual(1);
-      expect(r.body.pagination.limit, where).toBeLessThanOrEqual(200);
-      expect(r.body.pagination.offset, where).toBeGreaterThanOrEqual(0);
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it("collection: 400 validation_error for every hostile slug, 200 when it is blank", async () => {
     for (const value of HOSTILE) {
@@ -117,14 +121,18 @@ describe("hostile values on the profile list", () => {
   it("hostile parameter names are ignored", async () => {
     // (Names of Object.prototype members, such as __proto__, break the REST adapter's query parser
     // for every endpoint before any procedure runs: reported to the edge's owner, not tested here.)
-    const r = await api("GET", `/network_a/profiles/?${encodeURIComponent("'; DROP TABLE x;--")}=1&a[b]=c&${"n".repeat(5000)}=1`, { token });
+    const r = await api("GET", `/network_a/profiles/?${encodeURIComponent("'; DROP TABLE x;--")}=1&a[b]=c&${"n".repeat(5000)}=1`, {
+      token,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBe(2);
   });
 
   it("everything at once", async () => {
     const values = HOSTILE.filter((v) => !hasNul(v));
-    const q = PROFILE_PARAMS.filter((p) => p !== "collection").map((p, i) => `${p}=${values[i % values.length]}`).join("&");
+    const q = PROFILE_PARAMS.filter((p) => p !== "collection")
+      .map((p, i) => `${p}=${values[i % values.length]}`)
+      .join("&");
     const r = await api("GET", `/network_a/profiles/?${q}`, { token });
     expectSpecBody(r, "all");
     expect(r.status).toBe(200);

@@ -42,13 +42,22 @@ describe("duplicates of one person", () => {
     await importJsonl(
       t.db,
       lines(
-        profile(10, { name: "Old Ada", network_a: { url: "https://network-a.example/in/ada", image_url: null, urn: null },
-          updated_at: "2024-01-01T00:00:00Z" }),
-        profile(11, { name: "New Ada", network_a: { url: "https://network-a.example/in/ada/", image_url: null, urn: null },
-          updated_at: "2024-06-01T00:00:00Z" }),
+        profile(10, {
+          name: "Old Ada",
+          network_a: { url: "https://network-a.example/in/ada", image_url: null, urn: null },
+          updated_at: "2024-01-01T00:00:00Z",
+        }),
+        profile(11, {
+          name: "New Ada",
+          network_a: { url: "https://network-a.example/in/ada/", image_url: null, urn: null },
+          updated_at: "2024-06-01T00:00:00Z",
+        }),
         profile(20, { name: "Newer Bob", network_a: { url: null, image_url: null, urn: "ACoBob" }, updated_at: "2024-07-01T00:00:00Z" }),
-        profile(21, { name: "Older Bob", network_a: { url: "https://network-a.example/in/bob", image_url: null, urn: "ACoBob" },
-          updated_at: "2024-02-01T00:00:00Z" }),
+        profile(21, {
+          name: "Older Bob",
+          network_a: { url: "https://network-a.example/in/bob", image_url: null, urn: "ACoBob" },
+          updated_at: "2024-02-01T00:00:00Z",
+        }),
         profile(30, { location: "Paris, France", classification: "potential_founder" }),
       ),
     );
@@ -64,17 +73,29 @@ describe("duplicates of one person", () => {
   it("keeps created_at when a profile is imported again, so membership can change without it moving", async () => {
     await importJsonl(
       t.db,
-      lines(
-        { kind: "collection", slug: "paris", name: "Paris", description: "In France", visibility: "shared", active: true,
-          criteria: { countries: ["France"] } },
-      ),
+      lines({
+        kind: "collection",
+        slug: "paris",
+        name: "Paris",
+        description: "In France",
+        visibility: "shared",
+        active: true,
+        criteria: { countries: ["France"] },
+      }),
     );
     expect(ids((await api("GET", "/network_a/profiles/?collection=paris", { token })).body)).toEqual([30]);
     await importJsonl(
       t.db,
-      lines(profile(30, { location: "Berlin, Germany", created_at: undefined, updated_at: undefined }),
-        profile(11, { name: "New Ada", location: "Lyon, France", network_a: { url: "https://network-a.example/in/ada/", image_url: null, urn: null },
-          created_at: undefined, updated_at: "2024-08-01T00:00:00Z" })),
+      lines(
+        profile(30, { location: "Berlin, Germany", created_at: undefined, updated_at: undefined }),
+        profile(11, {
+          name: "New Ada",
+          location: "Lyon, France",
+          network_a: { url: "https://network-a.example/in/ada/", image_url: null, urn: null },
+          created_at: undefined,
+          updated_at: "2024-08-01T00:00:00Z",
+        }),
+      ),
     );
     const r = await api("GET", "/network_a/profiles/?collection=paris", { token });
     expect(ids(r.body)).toEqual([11]);

@@ -19,14 +19,51 @@ beforeAll(async () => {
   t = await openTestDb();
   token = (await rawDataAccount(t.db)).token;
   await insertProfiles(t.db, [
-    { id: 1, name: "Alice Able", headline: "CTO at Acme", summary: "fintech payments", location: "Paris, France",
-      classification: "strong_potential_founder", path: "declared_founder", status: "Stealth", tags: ["acme", "yc"], updatedAt: day(30) },
-    { id: 2, name: "Bob Baker", headline: "Founder", summary: "climate", location: "Berlin, Germany",
-      classification: "potential_founder", path: "imminent_founder", status: "active", tags: ["stanford"], updatedAt: day(20) },
-    { id: 3, name: "Carol Chen", headline: "Engineer at Stripe", location: "San Francisco, CA, United States",
-      classification: "noise", status: "got_a_job", tags: ["stripe"], updatedAt: day(30) },
-    { id: 4, name: "dave Dunn", summary: "Fintech founder", location: "London, United Kingdom",
-      classification: "strong_potential_founder", path: "imminent_founder", status: "stealth", tags: ["yc", "stripe"], updatedAt: day(10) },
+    {
+      id: 1,
+      name: "Alice Able",
+      headline: "CTO at Acme",
+      summary: "fintech payments",
+      location: "Paris, France",
+      classification: "strong_potential_founder",
+      path: "declared_founder",
+      status: "Stealth",
+      tags: ["acme", "yc"],
+      updatedAt: day(30),
+    },
+    {
+      id: 2,
+      name: "Bob Baker",
+      headline: "Founder",
+      summary: "climate",
+      location: "Berlin, Germany",
+      classification: "potential_founder",
+      path: "imminent_founder",
+      status: "active",
+      tags: ["stanford"],
+      updatedAt: day(20),
+    },
+    {
+      id: 3,
+      name: "Carol Chen",
+      headline: "Engineer at Stripe",
+      location: "San Francisco, CA, United States",
+      classification: "noise",
+      status: "got_a_job",
+      tags: ["stripe"],
+      updatedAt: day(30),
+    },
+    {
+      id: 4,
+      name: "dave Dunn",
+      summary: "Fintech founder",
+      location: "London, United Kingdom",
+      classification: "strong_potential_founder",
+      path: "imminent_founder",
+      status: "stealth",
+      tags: ["yc", "stripe"],
+      updatedAt: day(10),
+    },
     { id: 5, name: "Eve Evans", headline: "Researcher", summary: "AI safety", updatedAt: day(40) },
     { id: 6, name: "Frank 100%_Fun", headline: "100% fintech", tags: ["YC"], updatedAt: day(30) },
   ]);
@@ -184,7 +221,10 @@ describe("paging", () => {
 
   it("breaks ties by id so that a page-by-page read never skips or repeats", async () => {
     const same = day(100);
-    await insertProfiles(t.db, Array.from({ length: 7 }, (_, i) => ({ id: 100 + i, name: "Twin", createdAt: same, updatedAt: same })));
+    await insertProfiles(
+      t.db,
+      Array.from({ length: 7 }, (_, i) => ({ id: 100 + i, name: "Twin", createdAt: same, updatedAt: same })),
+    );
     try {
       for (const sort of ["created_at:desc", "name:asc", "updated_at:asc", "name:desc,updated_at:asc"]) {
         const seen: number[] = [];

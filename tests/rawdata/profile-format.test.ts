@@ -38,7 +38,8 @@ beforeAll(async () => {
     { id: 3, name: "Empty Company", newCompany: { name: null, description: "", website: null, logo: null, network_a_url: null } },
   ]);
   // Microseconds survive storage; the JS Date used by Prisma would drop them.
-  await t.db.$executeRaw`UPDATE profile SET created_at = '2024-02-03T04:05:06.123456Z', updated_at = '2024-02-04T00:00:00.000001Z' WHERE id = 1`;
+  await t.db
+    .$executeRaw`UPDATE profile SET created_at = '2024-02-03T04:05:06.123456Z', updated_at = '2024-02-04T00:00:00.000001Z' WHERE id = 1`;
 });
 afterAll(async () => {
   await t?.close();
@@ -73,9 +74,23 @@ describe("network profile format", () => {
       },
     });
     expect(Object.keys(r.body.data)).toEqual([
-      "id", "name", "headline", "summary", "location", "network_a", "classification", "path", "status",
-      "out_of_stealth_date", "education", "experience", "notable_achievements", "new_company", "tags",
-      "created_at", "updated_at",
+      "id",
+      "name",
+      "headline",
+      "summary",
+      "location",
+      "network_a",
+      "classification",
+      "path",
+      "status",
+      "out_of_stealth_date",
+      "education",
+      "experience",
+      "notable_achievements",
+      "new_company",
+      "tags",
+      "created_at",
+      "updated_at",
     ]);
   });
 
@@ -98,8 +113,12 @@ describe("network profile format", () => {
       notable_achievements: null,
       new_company: null,
       tags: [],
-      created_at: day(2).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z"),
-      updated_at: day(2).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z"),
+      created_at: day(2)
+        .toISOString()
+        .replace(/\.(\d{3})Z$/, ".$1000Z"),
+      updated_at: day(2)
+        .toISOString()
+        .replace(/\.(\d{3})Z$/, ".$1000Z"),
     });
   });
 

@@ -82,7 +82,13 @@ function sendChunked(path: string, total: number, headers: Record<string, string
 /** A request with a Content-Length over the limit: refused from its headers, the body never sent. */
 function declareLength(path: string, length: number): Promise<TOutcome> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json", "content-length": String(length) } });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(length) },
+    });
     req.on("response", (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -120,7 +126,11 @@ describe("a chunked body over the entry's limit is refused as it arrives", () =>
     expect(r.status).toBe(413);
     expect(r.headers.connection).toBe("close");
     expect(JSON.parse(r.body)).toEqual({
-      error: { message: "The request body is too large.", code: -32013, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, appCode: "payload_too_large" } },
+      error: {
+        message: "The request body is too large.",
+        code: -32013,
+        data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, appCode: "payload_too_large" },
+      },
     });
     expect(r.sent).toBeLessThan(1_000_000 + 16 * MB);
   });

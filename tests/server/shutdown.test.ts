@@ -69,7 +69,11 @@ describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => 
     };
     delete env.DATABASE_URL;
     delete env.VMON_DATABASE_URL;
-    child = spawn(process.execPath, ["--import", "tsx", "tests/server/fixtures/service.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+    child = spawn(process.execPath, ["--import", "tsx", "tests/server/fixtures/service.ts"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     child.stderr!.setEncoding("utf8");
     child.stderr!.on("data", (chunk: string) => (stderr += chunk));
     const deadline = Date.now() + 90_000;
@@ -78,11 +82,15 @@ describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => 
       await new Promise((r) => setTimeout(r, 100));
     }
     // The command line joins the running service's embedded database.
-    const out = execFileSync(process.execPath, ["bin/vmon.js", "tokens", "create", "--email", "load@example.com", "--plan", "unlimited", "--json"], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["bin/vmon.js", "tokens", "create", "--email", "load@example.com", "--plan", "unlimited", "--json"],
+      {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      },
+    );
     token = (JSON.parse(out) as { token: string }).token;
   }, 120_000);
 

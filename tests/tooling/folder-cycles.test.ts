@@ -17,18 +17,22 @@ describe("folderCycles", () => {
   });
 
   it("compares the subtrees below the deepest common folder", () => {
-    expect(folderCycles([
-      { from: "server/domain/radar/x/a.ts", to: "server/auth/b.ts" },
-      { from: "server/auth/oauth/c.ts", to: "server/domain/webhooks/d.ts" },
-    ])).toEqual([["server/auth", "server/domain"]]);
+    expect(
+      folderCycles([
+        { from: "server/domain/radar/x/a.ts", to: "server/auth/b.ts" },
+        { from: "server/auth/oauth/c.ts", to: "server/domain/webhooks/d.ts" },
+      ]),
+    ).toEqual([["server/auth", "server/domain"]]);
   });
 
   it("treats a file of the common folder as shared code, not as a folder of its own", () => {
-    expect(folderCycles([
-      { from: "server/api/root.ts", to: "server/api/routers/cards/_router.ts" },
-      { from: "server/api/routers/cards/list.ts", to: "server/api/trpc.ts" },
-      { from: "server/api/routers/cards/list.ts", to: "server/api/routers/shared.ts" },
-    ])).toEqual([]);
+    expect(
+      folderCycles([
+        { from: "server/api/root.ts", to: "server/api/routers/cards/_router.ts" },
+        { from: "server/api/routers/cards/list.ts", to: "server/api/trpc.ts" },
+        { from: "server/api/routers/cards/list.ts", to: "server/api/routers/shared.ts" },
+      ]),
+    ).toEqual([]);
   });
 
   it("walks a long chain without recursion", () => {

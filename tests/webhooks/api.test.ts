@@ -56,9 +56,27 @@ describe("SSRF guard on create", () => {
   it("classifies addresses", () => {
     for (const a of ["8.8.8.8", "93.184.215.14", "2606:4700:4700::1111", "2a00:1450:4001::200e"]) expect(isPublicAddress(a), a).toBe(true);
     for (const a of [
-      "127.0.0.1", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-      "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "::ffff:10.0.0.1", "::ffff:7f00:1",
-      "64:ff9b::a00:1", "2002:c0a8:101::1", "ff02::1", "2001:db8::1",
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "64:ff9b::a00:1",
+      "2002:c0a8:101::1",
+      "ff02::1",
+      "2001:db8::1",
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
@@ -83,9 +101,16 @@ describe("endpoints", () => {
     expect(list.body.data.map((e: { id: number }) => e.id)).toContain(ep.id);
     expect(JSON.stringify(list.body)).not.toContain("whsec_");
 
-    const off = await api("PATCH", `/webhooks/${ep.id}/`, { token: tokenA, body: { enabled: false, events: ["radar.connection.created"] } });
+    const off = await api("PATCH", `/webhooks/${ep.id}/`, {
+      token: tokenA,
+      body: { enabled: false, events: ["radar.connection.created"] },
+    });
     expect(off.status).toBe(200);
-    expect(off.body.data).toMatchObject({ enabled: false, events: ["radar.connection.created"], disabled_reason: "Disabled by the account." });
+    expect(off.body.data).toMatchObject({
+      enabled: false,
+      events: ["radar.connection.created"],
+      disabled_reason: "Disabled by the account.",
+    });
     const on = await api("PATCH", `/webhooks/${ep.id}/`, { token: tokenA, body: { enabled: true } });
     expect(on.body.data).toMatchObject({ enabled: true, disabled_reason: null });
 

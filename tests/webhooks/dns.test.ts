@@ -107,18 +107,30 @@ describe("webhook DNS resolution", () => {
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/^URL refused: resolves to fd00:ec2::254/);
     const none = fakeResolver({}, 5);
-    await expect(checkWebhookTarget("https://nothing.example/", { resolver: none.factory })).rejects.toThrow("the host nothing.example does not resolve");
+    await expect(checkWebhookTarget("https://nothing.example/", { resolver: none.factory })).rejects.toThrow(
+      "the host nothing.example does not resolve",
+    );
     expectNoLookup();
   });
 
   it("literal addresses and localhost need no query", async () => {
     const dnsServer = fakeResolver({ v4: ["93.184.215.14"] }, 5);
-    await expect(checkWebhookTarget("https://93.184.215.14/x", { resolver: dnsServer.factory })).resolves.toMatchObject({ address: "93.184.215.14", family: 4 });
-    await expect(checkWebhookTarget("https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/x", { resolver: dnsServer.factory })).resolves.toMatchObject({ family: 6 });
-    await expect(checkWebhookTarget("http://localhost:8080/x", { resolver: dnsServer.factory })).rejects.toThrow(/resolves to 127\.0\.0\.1/);
+    await expect(checkWebhookTarget("https://93.184.215.14/x", { resolver: dnsServer.factory })).resolves.toMatchObject({
+      address: "93.184.215.14",
+      family: 4,
+    });
+    await expect(
+      checkWebhookTarget("https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/x", { resolver: dnsServer.factory }),
+    ).resolves.toMatchObject({ family: 6 });
+    await expect(checkWebhookTarget("http://localhost:8080/x", { resolver: dnsServer.factory })).rejects.toThrow(
+      /resolves to 127\.0\.0\.1/,
+    );
     process.env.WEBHOOKS_ALLOW_PRIVATE = "1";
     resetEnvCache();
-    await expect(checkWebhookTarget("http://LocalHost:8080/x", { resolver: dnsServer.factory })).resolves.toMatchObject({ address: "127.0.0.1", family: 4 });
+    await expect(checkWebhookTarget("http://LocalHost:8080/x", { resolver: dnsServer.factory })).resolves.toMatchObject({
+      address: "127.0.0.1",
+      family: 4,
+    });
     expect(dnsServer.asked).toEqual([]);
     expectNoLookup();
   });

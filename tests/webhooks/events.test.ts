@@ -105,7 +105,8 @@ describe("radar events", () => {
 });
 
 describe("saved_filter.cards_matched", () => {
-  const card = (slug: string, stage: string) => JSON.stringify({ kind: "card", slug, name: slug.toUpperCase(), description: `About ${slug}`, stage });
+  const card = (slug: string, stage: string) =>
+    JSON.stringify({ kind: "card", slug, name: slug.toUpperCase(), description: `About ${slug}`, stage });
 
   it("sends each newly matching card once per filter, after an import; the first check is a baseline", async () => {
     await importJsonl(
@@ -122,7 +123,10 @@ describe("saved_filter.cards_matched", () => {
     await subscribe(acc.token, ["saved_filter.cards_matched"]);
     const other = await new Receiver().start();
     try {
-      const so = await api("POST", "/webhooks/", { token: stranger.token, body: { url: other.url, events: ["saved_filter.cards_matched"] } });
+      const so = await api("POST", "/webhooks/", {
+        token: stranger.token,
+        body: { url: other.url, events: ["saved_filter.cards_matched"] },
+      });
       expect(so.status).toBe(200);
       const trpc = await browserCaller(t.db, acc.id);
       const filter = await trpc.user.filters.create({ name: "Seed deals", params: { stages: ["seed"] } } as never);

@@ -92,7 +92,9 @@ describe("events need the read scope of their data", () => {
     expect((await create(tk.both, [...RADAR, CARDS])).status).toBe(200);
     // An API token holds every scope.
     const { token: apiToken } = await createAccount(t.db);
-    expect((await api("POST", "/webhooks/", { token: apiToken, body: { url: "https://93.184.215.14/hook", events: [...RADAR, CARDS] } })).status).toBe(200);
+    expect(
+      (await api("POST", "/webhooks/", { token: apiToken, body: { url: "https://93.184.215.14/hook", events: [...RADAR, CARDS] } })).status,
+    ).toBe(200);
   });
 
   it("update: new events need their scope, and a new URL needs the scope of the events it would receive", async () => {
@@ -146,7 +148,8 @@ describe("events need the read scope of their data", () => {
     expect(await bodies(tk.both)).toMatchObject({ "radar.update.created": JSON.parse(radarBody), [CARDS]: JSON.parse(cardsBody) });
 
     // A redelivery answers the new delivery under the same rule.
-    const radarDelivery = (await api("GET", `/webhooks/${id}/deliveries/?event=radar.update.created`, { headers: bearer(tk.both) })).body.data[0];
+    const radarDelivery = (await api("GET", `/webhooks/${id}/deliveries/?event=radar.update.created`, { headers: bearer(tk.both) })).body
+      .data[0];
     const again = await api("POST", `/webhooks/${id}/deliveries/${radarDelivery.id}/redeliver/`, { headers: bearer(tk.manage) });
     expect(again.status).toBe(200);
     expect(again.body.data.request.body).toBeNull();

@@ -22,7 +22,10 @@ export const CARD_COLUMNS: TColumn<TCardRowItem>[] = [
             // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
             <img src={image} alt="" width={24} height={24} className="h-6 w-6 shrink-0 rounded object-cover" loading="lazy" />
           ) : (
-            <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600">
+            <span
+              aria-hidden="true"
+              className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600"
+            >
               {c.name?.[0] ?? "?"}
             </span>
           )}
@@ -65,7 +68,9 @@ export const CARD_COLUMNS: TColumn<TCardRowItem>[] = [
       return (
         <span className="flex flex-wrap gap-1">
           {flags.map((f) => (
-            <span key={f} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">{f}</span>
+            <span key={f} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">
+              {f}
+            </span>
           ))}
         </span>
       );

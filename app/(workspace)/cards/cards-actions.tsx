@@ -40,12 +40,31 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
         save.mutate({ name, query });
       }}
     >
-      <label htmlFor={id} className="sr-only">Saved filter name</label>
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked "Save filter": typing goes there */}
-      <input id={id} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name this filter" className={box} />
-      <button type="submit" disabled={save.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">Save</button>
-      <button type="button" className={box} onClick={() => setOpen(false)}>Cancel</button>
-      {save.error && <span role="alert" className="text-sm text-rose-700">{save.error.message}</span>}
+      <label htmlFor={id} className="sr-only">
+        Saved filter name
+      </label>
+      <input
+        id={id}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked "Save filter": typing goes there
+        autoFocus
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="Name this filter"
+        className={box}
+      />
+      <button type="submit" disabled={save.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">
+        Save
+      </button>
+      <button type="button" className={box} onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+      {save.error && (
+        <span role="alert" className="text-sm text-rose-700">
+          {save.error.message}
+        </span>
+      )}
     </form>
   );
 }
@@ -73,7 +92,12 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
     }),
   );
   const create = useMutation(trpc.user.folders.create.mutationOptions());
-  if (cardIds.length === 0) return done ? <span role="status" className="text-sm text-emerald-700">{done}</span> : null;
+  if (cardIds.length === 0)
+    return done ? (
+      <span role="status" className="text-sm text-emerald-700">
+        {done}
+      </span>
+    ) : null;
   const submit = async () => {
     setDone(null);
     const folderId = target === "new" ? (await create.mutateAsync({ name: newName })).id : Number(target);
@@ -88,21 +112,37 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
         void submit().catch(() => undefined);
       }}
     >
-      <label htmlFor={id} className="text-sm">Add {cardIds.length} selected to</label>
+      <label htmlFor={id} className="text-sm">
+        Add {cardIds.length} selected to
+      </label>
       <select id={id} required value={target} onChange={(e) => setTarget(e.target.value)} className={box}>
         <option value="">choose a folder</option>
         {(folders.data ?? []).map((f) => (
-          <option key={f.id} value={String(f.id)}>{f.name}</option>
+          <option key={f.id} value={String(f.id)}>
+            {f.name}
+          </option>
         ))}
         <option value="new">New folder…</option>
       </select>
       {target === "new" && (
-        <input aria-label="New folder name" required maxLength={100} value={newName} onChange={(e) => setNewName(e.target.value)} placeholder="Folder name" className={box} />
+        <input
+          aria-label="New folder name"
+          required
+          maxLength={100}
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+          placeholder="Folder name"
+          className={box}
+        />
       )}
       <button type="submit" disabled={add.isPending || create.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">
         Add
       </button>
-      {error && <span role="alert" className="text-sm text-rose-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-sm text-rose-700">
+          {error}
+        </span>
+      )}
     </form>
   );
 }

@@ -36,7 +36,9 @@ export function CardsExplorer() {
 
   useSearchShortcut(searchRef);
 
-  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const selectedIds = Object.keys(selection)
+    .filter((k) => selection[k])
+    .map(Number);
   const hasFilters = Object.keys(params).some((k) => !["limit", "offset", "sort"].includes(k));
 
   return (
@@ -64,8 +66,20 @@ export function CardsExplorer() {
         }
         toolbar={
           <>
-            <Choice label="Sort" value={PRESETS.some((p) => p.value === (params.sort ?? "")) ? (params.sort ?? "") : "custom"} options={[...PRESETS, ...(PRESETS.some((p) => p.value === (params.sort ?? "")) ? [] : [{ value: "custom", label: `Sorted: ${params.sort}` }])]} onChange={(v) => v !== "custom" && set({ sort: v || undefined })} />
-            <a href={`/api/cards/export${query ? `?${query}` : ""}`} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm" download>
+            <Choice
+              label="Sort"
+              value={PRESETS.some((p) => p.value === (params.sort ?? "")) ? (params.sort ?? "") : "custom"}
+              options={[
+                ...PRESETS,
+                ...(PRESETS.some((p) => p.value === (params.sort ?? "")) ? [] : [{ value: "custom", label: `Sorted: ${params.sort}` }]),
+              ]}
+              onChange={(v) => v !== "custom" && set({ sort: v || undefined })}
+            />
+            <a
+              href={`/api/cards/export${query ? `?${query}` : ""}`}
+              className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+              download
+            >
               Export CSV
             </a>
             <SaveFilter params={params} />

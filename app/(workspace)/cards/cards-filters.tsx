@@ -16,7 +16,15 @@ function useParticipantSuggestions(q: string): { options: TOption[]; loading: bo
 }
 
 /** Every filter of the card list (the spec's parameters), each written to the URL. */
-export function CardsFilters({ params, set, searchRef }: { params: TUrlParams; set: TSet; searchRef: React.RefObject<HTMLInputElement | null> }) {
+export function CardsFilters({
+  params,
+  set,
+  searchRef,
+}: {
+  params: TUrlParams;
+  set: TSet;
+  searchRef: React.RefObject<HTMLInputElement | null>;
+}) {
   const trpc = useTRPC();
   const stages = useQuery(trpc.cards.stages.queryOptions({}));
   const rounds = useQuery(trpc.cards.rounds.queryOptions({}));
@@ -34,25 +42,65 @@ export function CardsFilters({ params, set, searchRef }: { params: TUrlParams; s
 
   return (
     <div className="mt-4 space-y-2">
-      <SearchForm label="Search cards" placeholder="Search name and description  ( / )" params={params} set={set} inputRef={searchRef} semantic />
+      <SearchForm
+        label="Search cards"
+        placeholder="Search name and description  ( / )"
+        params={params}
+        set={set}
+        inputRef={searchRef}
+        semantic
+      />
       <div className="flex flex-wrap items-center gap-2" aria-label="Filters" role="group">
-        <MultiSelect label="Stages" options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("stages")} onChange={setList("stages")} />
-        <MultiSelect label="Rounds" options={(rounds.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("rounds")} onChange={setList("rounds")} />
+        <MultiSelect
+          label="Stages"
+          options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
+          value={list("stages")}
+          onChange={setList("stages")}
+        />
+        <MultiSelect
+          label="Rounds"
+          options={(rounds.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
+          value={list("rounds")}
+          onChange={setList("rounds")}
+        />
         <TreeSelect
           label="Categories"
-          tree={(categories.data?.data ?? []).map((c) => ({ value: c.slug, label: c.name, children: c.children.map((ch) => ({ value: ch.slug, label: ch.name })) }))}
+          tree={(categories.data?.data ?? []).map((c) => ({
+            value: c.slug,
+            label: c.name,
+            children: c.children.map((ch) => ({ value: ch.slug, label: ch.name })),
+          }))}
           value={list("categories")}
           onChange={setList("categories")}
         />
         <TreeSelect
           label="Locations"
-          tree={(locations.data?.data ?? []).map((r) => ({ value: r.slug, label: r.name, children: r.children.map((ch) => ({ value: ch.slug, label: ch.name })) }))}
+          tree={(locations.data?.data ?? []).map((r) => ({
+            value: r.slug,
+            label: r.name,
+            children: r.children.map((ch) => ({ value: ch.slug, label: ch.name })),
+          }))}
           value={list("locations")}
           onChange={setList("locations")}
         />
-        <TypeAhead label="Participants" value={list("participants")} onChange={setList("participants")} useSuggestions={useParticipantSuggestions} />
-        <MultiSelect label="Source types" options={(sourceTypes.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))} value={list("source_types")} onChange={setList("source_types")} />
-        <DateRange label="Added" from={params.created_after} to={params.created_before} onChange={(a, b) => set({ created_after: a, created_before: b })} />
+        <TypeAhead
+          label="Participants"
+          value={list("participants")}
+          onChange={setList("participants")}
+          useSuggestions={useParticipantSuggestions}
+        />
+        <MultiSelect
+          label="Source types"
+          options={(sourceTypes.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
+          value={list("source_types")}
+          onChange={setList("source_types")}
+        />
+        <DateRange
+          label="Added"
+          from={params.created_after}
+          to={params.created_before}
+          onChange={(a, b) => set({ created_after: a, created_before: b })}
+        />
         <DateRange
           label="Last signal"
           from={params.last_interaction_after}
@@ -65,7 +113,12 @@ export function CardsFilters({ params, set, searchRef }: { params: TUrlParams; s
           to={params.first_interaction_before}
           onChange={(a, b) => set({ first_interaction_after: a, first_interaction_before: b })}
         />
-        <NumberRange label="Signals" min={params.min_signals} max={params.max_signals} onChange={(a, b) => set({ min_signals: a, max_signals: b })} />
+        <NumberRange
+          label="Signals"
+          min={params.min_signals}
+          max={params.max_signals}
+          onChange={(a, b) => set({ min_signals: a, max_signals: b })}
+        />
         {flag("trending", "Trending")}
         {flag("featured", "Featured")}
         {flag("new", "New")}

@@ -9,7 +9,9 @@ export const CARD_LIST_KEYS = [
   "offset",
   "filter_id",
   // What a saved filter holds, but the field selection (the table chooses its own columns).
-  ...SAVED_FILTER_KEYS.filter((key): key is Exclude<(typeof SAVED_FILTER_KEYS)[number], "view" | "fields"> => key !== "view" && key !== "fields"),
+  ...SAVED_FILTER_KEYS.filter(
+    (key): key is Exclude<(typeof SAVED_FILTER_KEYS)[number], "view" | "fields"> => key !== "view" && key !== "fields",
+  ),
 ] as const;
 
 export const DEFAULT_LIMIT = 20;

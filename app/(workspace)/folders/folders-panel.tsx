@@ -25,29 +25,34 @@ export function FoldersPanel() {
   const { mutateAsync: remove } = useMutation(trpc.user.folders.delete.mutationOptions({ onSuccess: refresh }));
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
-  const columns = useMemo((): TColumn<TFolder>[] => [
-    {
-      id: "name",
-      meta: { label: "Folder", fixed: true },
-      cell: ({ row }) => (
-        <Link href={`/folders/${row.original.id}`} className="font-medium text-sky-800 underline">{row.original.name}</Link>
-      ),
-    },
-    { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
-    { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
-    {
-      id: "actions",
-      meta: { label: "Actions", fixed: true },
-      cell: ({ row }) => (
-        <RenameDelete
-          name={row.original.name}
-          what="folder"
-          onRename={(n) => rename({ id: row.original.id, name: n })}
-          onDelete={() => remove({ id: row.original.id })}
-        />
-      ),
-    },
-  ], [rename, remove]);
+  const columns = useMemo(
+    (): TColumn<TFolder>[] => [
+      {
+        id: "name",
+        meta: { label: "Folder", fixed: true },
+        cell: ({ row }) => (
+          <Link href={`/folders/${row.original.id}`} className="font-medium text-sky-800 underline">
+            {row.original.name}
+          </Link>
+        ),
+      },
+      { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
+      { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
+      {
+        id: "actions",
+        meta: { label: "Actions", fixed: true },
+        cell: ({ row }) => (
+          <RenameDelete
+            name={row.original.name}
+            what="folder"
+            onRename={(n) => rename({ id: row.original.id, name: n })}
+            onDelete={() => remove({ id: row.original.id })}
+          />
+        ),
+      },
+    ],
+    [rename, remove],
+  );
 
   return (
     <div>
@@ -58,10 +63,26 @@ export function FoldersPanel() {
           create.mutate({ name });
         }}
       >
-        <label htmlFor="new-folder" className="sr-only">New folder name</label>
-        <input id="new-folder" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="New folder name" className={box} />
-        <button type="submit" disabled={create.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">Create folder</button>
-        {create.error && <span role="alert" className="text-sm text-rose-700">{create.error.message}</span>}
+        <label htmlFor="new-folder" className="sr-only">
+          New folder name
+        </label>
+        <input
+          id="new-folder"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="New folder name"
+          className={box}
+        />
+        <button type="submit" disabled={create.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
+          Create folder
+        </button>
+        {create.error && (
+          <span role="alert" className="text-sm text-rose-700">
+            {create.error.message}
+          </span>
+        )}
       </form>
       <DataTable
         label="Folders"

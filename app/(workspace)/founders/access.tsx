@@ -21,17 +21,21 @@ export function useRawAccess(): { access: TRawAccess | undefined; email: string 
 export function NoRawAccess({ email }: { email: string }) {
   return (
     <section aria-labelledby="no-access-h" className="max-w-2xl">
-      <h1 id="no-access-h" className="text-2xl font-semibold">Founders</h1>
+      <h1 id="no-access-h" className="text-2xl font-semibold">
+        Founders
+      </h1>
       <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="no-raw-access">
         <p className="font-medium">Your account ({email}) has no access to founder profiles.</p>
         <p className="mt-2">
-          Founder profiles and their collections are raw data: reading them needs the <code>network_a_profiles</code> permission,
-          which is granted per account. Ask an operator of this service to grant it; they run:
+          Founder profiles and their collections are raw data: reading them needs the <code>network_a_profiles</code> permission, which is
+          granted per account. Ask an operator of this service to grant it; they run:
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-white p-2 text-xs text-slate-900">vmon tokens create --email {email} --grant network_a_profiles</pre>
+        <pre className="mt-2 overflow-x-auto rounded bg-white p-2 text-xs text-slate-900">
+          vmon tokens create --email {email} --grant network_a_profiles
+        </pre>
         <p className="mt-2">
-          That grants the permission and prints a new API token for the account (the token can be revoked on the API tokens
-          page). Reload this page once it is done.
+          That grants the permission and prints a new API token for the account (the token can be revoked on the API tokens page). Reload
+          this page once it is done.
         </p>
       </div>
     </section>
@@ -41,7 +45,12 @@ export function NoRawAccess({ email }: { email: string }) {
 /** Renders `children(access)` once the account's access is known; the no-access page when it has none. */
 export function RawAccessGate({ children }: { children: (access: "full" | "collections_only") => ReactNode }) {
   const { access, email, error } = useRawAccess();
-  if (error) return <p role="alert" className="text-rose-800">Could not read your account: {error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-rose-800">
+        Could not read your account: {error}
+      </p>
+    );
   if (!access) return <p className="text-slate-600">Loading…</p>;
   if (access === "none") return <NoRawAccess email={email ?? "your e-mail"} />;
   return <>{children(access)}</>;

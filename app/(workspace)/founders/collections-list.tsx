@@ -10,12 +10,20 @@ export function CollectionsList() {
   const collections = useQuery(trpc.rawData.collections.queryOptions({ limit: "200" }));
   return (
     <section aria-labelledby="collections-h" className="mt-6">
-      <h2 id="collections-h" className="text-lg font-medium">Collections</h2>
-      {collections.error && <p role="alert" className="text-sm text-rose-700">{collections.error.message}</p>}
+      <h2 id="collections-h" className="text-lg font-medium">
+        Collections
+      </h2>
+      {collections.error && (
+        <p role="alert" className="text-sm text-rose-700">
+          {collections.error.message}
+        </p>
+      )}
       <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="collections">
         {collections.data?.data.map((c) => (
           <li key={c.slug} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-            <Link href={`/founders/collections/${c.slug}`} className="font-medium text-sky-800 underline">{c.name}</Link>
+            <Link href={`/founders/collections/${c.slug}`} className="font-medium text-sky-800 underline">
+              {c.name}
+            </Link>
             <p className="mt-1 text-slate-700">{c.description}</p>
           </li>
         ))}

@@ -20,7 +20,9 @@ export function FoundersView() {
             </>
           ) : (
             <>
-              <p className="mt-1 text-sm text-slate-600">This account reads founder profiles through its collections: open one to see its profiles.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                This account reads founder profiles through its collections: open one to see its profiles.
+              </p>
               <CollectionsList />
             </>
           )}

@@ -15,7 +15,11 @@ export const PROFILE_COLUMNS: TColumn<TProfileItem>[] = [
       </Link>
     ),
   },
-  { id: "headline", meta: { label: "Headline", className: "max-w-72" }, cell: ({ row }) => <span className="line-clamp-2">{row.original.headline ?? "—"}</span> },
+  {
+    id: "headline",
+    meta: { label: "Headline", className: "max-w-72" },
+    cell: ({ row }) => <span className="line-clamp-2">{row.original.headline ?? "—"}</span>,
+  },
   { id: "location", meta: { label: "Location" }, cell: ({ row }) => row.original.location ?? "—" },
   { id: "classification", meta: { label: "Classification" }, cell: ({ row }) => words(row.original.classification) },
   { id: "path", meta: { label: "Path" }, cell: ({ row }) => words(row.original.path) },

@@ -48,7 +48,12 @@ export function ProfileFilters(props: { params: TUrlParams; set: TSet; collectio
           hint="Comma-separated; a profile matches when it has any of them (exact names)."
           onChange={(v) => set({ tags: v })}
         />
-        <DateValue label="Added since" inputLabel="Created on or after" value={params.created_at} onChange={(v) => set({ created_at: v })} />
+        <DateValue
+          label="Added since"
+          inputLabel="Created on or after"
+          value={params.created_at}
+          onChange={(v) => set({ created_at: v })}
+        />
         <Choice
           label="Sort"
           value={known ? sort : "custom"}

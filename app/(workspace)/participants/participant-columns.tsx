@@ -19,16 +19,31 @@ export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
             // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
             <img src={image} alt="" width={24} height={24} className="h-6 w-6 shrink-0 rounded object-cover" loading="lazy" />
           ) : (
-            <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600">{p.name[0] ?? "?"}</span>
+            <span
+              aria-hidden="true"
+              className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600"
+            >
+              {p.name[0] ?? "?"}
+            </span>
           )}
-          <Link href={`/participants/${encodeURIComponent(p.slug)}`} prefetch={false} className="font-medium text-slate-900 hover:underline">{p.name}</Link>
+          <Link
+            href={`/participants/${encodeURIComponent(p.slug)}`}
+            prefetch={false}
+            className="font-medium text-slate-900 hover:underline"
+          >
+            {p.name}
+          </Link>
           {p.similarity !== undefined && <span className="text-xs text-slate-600">{Math.round(p.similarity * 100)}%</span>}
         </div>
       );
     },
   },
   { id: "type", meta: { label: "Type" }, cell: ({ row }) => row.original.type.replaceAll("_", " ") },
-  { id: "associated", meta: { label: "Part of" }, cell: ({ row }) => (row.original.self_associated ? "—" : (row.original.associated_with?.name ?? "—")) },
+  {
+    id: "associated",
+    meta: { label: "Part of" },
+    cell: ({ row }) => (row.original.self_associated ? "—" : (row.original.associated_with?.name ?? "—")),
+  },
   {
     id: "focus",
     meta: { label: "Focus" },
@@ -47,7 +62,8 @@ export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
   {
     id: "saved",
     meta: { label: "Saved" },
-    cell: ({ row }) => (row.original.is_saved ? <span className="rounded bg-emerald-100 px-1.5 text-xs text-emerald-900">saved</span> : null),
+    cell: ({ row }) =>
+      row.original.is_saved ? <span className="rounded bg-emerald-100 px-1.5 text-xs text-emerald-900">saved</span> : null,
   },
 ];
 

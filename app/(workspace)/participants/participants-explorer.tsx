@@ -17,18 +17,34 @@ export function ParticipantsExplorer() {
   const { params, set, clear, href } = useUrlParams();
   const input = participantListInput(params);
   const saved = params.saved_only === "true";
-  const all = useQuery({ ...trpc.participants.list.queryOptions({ ...input, include_user_data: true }), placeholderData: keepPreviousData, enabled: !saved });
-  const mine = useQuery({ ...trpc.participants.savedParticipants.list.queryOptions(input), placeholderData: keepPreviousData, enabled: saved });
+  const all = useQuery({
+    ...trpc.participants.list.queryOptions({ ...input, include_user_data: true }),
+    placeholderData: keepPreviousData,
+    enabled: !saved,
+  });
+  const mine = useQuery({
+    ...trpc.participants.savedParticipants.list.queryOptions(input),
+    placeholderData: keepPreviousData,
+    enabled: saved,
+  });
   const list = saved ? mine : all;
   const hasFilters = Object.keys(params).some((k) => !["limit", "offset", "sort"].includes(k));
 
   return (
     <div>
       <nav aria-label="Views" className="mt-3 flex gap-1 text-sm">
-        <Link href={href({ saved_only: undefined })} aria-current={saved ? undefined : "page"} className={`rounded px-3 py-1 ${saved ? "text-slate-700 hover:bg-slate-100" : "bg-slate-900 text-white"}`}>
+        <Link
+          href={href({ saved_only: undefined })}
+          aria-current={saved ? undefined : "page"}
+          className={`rounded px-3 py-1 ${saved ? "text-slate-700 hover:bg-slate-100" : "bg-slate-900 text-white"}`}
+        >
           All
         </Link>
-        <Link href={href({ saved_only: "true" })} aria-current={saved ? "page" : undefined} className={`rounded px-3 py-1 ${saved ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}>
+        <Link
+          href={href({ saved_only: "true" })}
+          aria-current={saved ? "page" : undefined}
+          className={`rounded px-3 py-1 ${saved ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+        >
           Saved
         </Link>
       </nav>

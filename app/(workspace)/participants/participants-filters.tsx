@@ -23,13 +23,22 @@ export function ParticipantsFilters({ params, set }: { params: TUrlParams; set: 
   const types = useQuery(trpc.participants.types.queryOptions({}));
   const searchRef = useRef<HTMLInputElement>(null);
   useSearchShortcut(searchRef);
-  const flag = (key: string, label: string) => <Toggle label={label} checked={params[key] === "true"} onChange={(on) => set({ [key]: on ? "true" : undefined })} />;
+  const flag = (key: string, label: string) => (
+    <Toggle label={label} checked={params[key] === "true"} onChange={(on) => set({ [key]: on ? "true" : undefined })} />
+  );
   const sort = params.sort ?? "";
   const known = SORTS.some((s) => s.value === sort);
 
   return (
     <div className="mt-4 space-y-2">
-      <SearchForm label="Search participants" placeholder="Search name and description  ( / )" params={params} set={set} inputRef={searchRef} semantic />
+      <SearchForm
+        label="Search participants"
+        placeholder="Search name and description  ( / )"
+        params={params}
+        set={set}
+        inputRef={searchRef}
+        semantic
+      />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
         <Choice
           label="Type"

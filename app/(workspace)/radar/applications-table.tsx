@@ -32,14 +32,17 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
     ...trpc.radar.listApplications.queryOptions(input),
     placeholderData: keepPreviousData,
     // Only while the worker has something queued (the statuses shown here change then).
-    refetchInterval: (q) => (props.pending > 0 || q.state.data?.data.some((a) => a.init_status === "pending" || a.init_status === "processing") ? POLL_MS : false),
+    refetchInterval: (q) =>
+      props.pending > 0 || q.state.data?.data.some((a) => a.init_status === "pending" || a.init_status === "processing") ? POLL_MS : false,
   });
   const [error, setError] = useState<string | null>(null);
   const run = (p: Promise<unknown>) =>
-    p.then(
-      () => setError(null),
-      (e: unknown) => setError(e instanceof Error ? e.message : "failed"),
-    ).finally(() => void refresh());
+    p
+      .then(
+        () => setError(null),
+        (e: unknown) => setError(e instanceof Error ? e.message : "failed"),
+      )
+      .finally(() => void refresh());
   const tracking = useMutation(trpc.radar.applicationTracking.mutationOptions());
   const retry = useMutation(trpc.radar.retryApplication.mutationOptions());
   const remove = useMutation(trpc.radar.deleteApplication.mutationOptions());
@@ -95,11 +98,21 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
         return (
           <span className="flex flex-wrap gap-1">
             {a.init_status === "failed" && (
-              <button type="button" className={btn} aria-label={`Retry ${name}`} onClick={() => void run(retry.mutateAsync({ source: a.source, id: String(a.id) }))}>
+              <button
+                type="button"
+                className={btn}
+                aria-label={`Retry ${name}`}
+                onClick={() => void run(retry.mutateAsync({ source: a.source, id: String(a.id) }))}
+              >
                 Retry
               </button>
             )}
-            <ConfirmButton label="Delete" ariaLabel={`Delete ${name}`} confirm={`Yes, delete ${name}`} onConfirm={() => run(remove.mutateAsync({ source: a.source, id: String(a.id) }))} />
+            <ConfirmButton
+              label="Delete"
+              ariaLabel={`Delete ${name}`}
+              confirm={`Yes, delete ${name}`}
+              onConfirm={() => run(remove.mutateAsync({ source: a.source, id: String(a.id) }))}
+            />
           </span>
         );
       },
@@ -108,7 +121,11 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
 
   return (
     <div>
-      {error && <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error}
+        </p>
+      )}
       <DataTable
         label="Applications"
         testId="application-table"
@@ -131,7 +148,10 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
               <Choice
                 label="Status"
                 value={params.init_status ?? ""}
-                options={[{ value: "", label: "Any status" }, ...["pending", "processing", "idle", "failed"].map((s) => ({ value: s, label: s }))]}
+                options={[
+                  { value: "", label: "Any status" },
+                  ...["pending", "processing", "idle", "failed"].map((s) => ({ value: s, label: s })),
+                ]}
                 onChange={(v) => set({ init_status: v || undefined })}
               />
             }

@@ -29,7 +29,9 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
   const bulkTracking = useMutation(trpc.radar.bulkConnectionTracking.mutationOptions());
   const disconnect = useMutation(trpc.radar.disconnect.mutationOptions());
   const bulkDelete = useMutation(trpc.radar.bulkDisconnect.mutationOptions());
-  const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const selected = Object.keys(selection)
+    .filter((k) => selection[k])
+    .map(Number);
   const key = JSON.stringify(input);
 
   // Another page, filter or network: the selection was of other rows (reset while rendering, as React advises for state that follows a prop).
@@ -40,16 +42,18 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
   }
 
   const run = (p: Promise<unknown>, done?: (r: unknown) => string | null) =>
-    p.then(
-      (r) => {
-        setError(null);
-        setNotice(done ? done(r) : null);
-      },
-      (e: unknown) => {
-        setNotice(null);
-        setError(e instanceof Error ? e.message : "failed");
-      },
-    ).finally(() => void refresh());
+    p
+      .then(
+        (r) => {
+          setError(null);
+          setNotice(done ? done(r) : null);
+        },
+        (e: unknown) => {
+          setNotice(null);
+          setError(e instanceof Error ? e.message : "failed");
+        },
+      )
+      .finally(() => void refresh());
 
   const bulk = (isTracking: boolean) =>
     run(bulkTracking.mutateAsync({ source: input.source, ids: selected, is_tracking: isTracking }), (r) => {
@@ -98,10 +102,20 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
         const name = connectionName(c);
         return (
           <span className="flex flex-wrap items-center gap-1">
-            <Link href={`/radar/updates?source=${c.source}&connection_id=${c.id}`} prefetch={false} className="text-xs text-sky-800 underline" aria-label={`Updates of ${name}`}>
+            <Link
+              href={`/radar/updates?source=${c.source}&connection_id=${c.id}`}
+              prefetch={false}
+              className="text-xs text-sky-800 underline"
+              aria-label={`Updates of ${name}`}
+            >
               Updates
             </Link>
-            <ConfirmButton label="Disconnect" ariaLabel={`Disconnect ${name}`} confirm={`Yes, disconnect ${name}`} onConfirm={() => run(disconnect.mutateAsync({ source: c.source, id: String(c.id) }))} />
+            <ConfirmButton
+              label="Disconnect"
+              ariaLabel={`Disconnect ${name}`}
+              confirm={`Yes, disconnect ${name}`}
+              onConfirm={() => run(disconnect.mutateAsync({ source: c.source, id: String(c.id) }))}
+            />
           </span>
         );
       },
@@ -110,8 +124,16 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
 
   return (
     <div>
-      {error && <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
-      {notice && <p role="status" className="mt-2 rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{notice}</p>}
+      {error && (
+        <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="mt-2 rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {notice}
+        </p>
+      )}
       <DataTable
         label="Connections"
         testId="connection-table"
@@ -134,9 +156,15 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
             set={set}
             extra={
               <span className="flex flex-wrap items-center gap-1" aria-label="Bulk actions" role="group">
-                <span className="text-sm text-slate-600" data-testid="selected-count">{selected.length} selected</span>
-                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(true)}>Track selected</button>
-                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(false)}>Stop tracking selected</button>
+                <span className="text-sm text-slate-600" data-testid="selected-count">
+                  {selected.length} selected
+                </span>
+                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(true)}>
+                  Track selected
+                </button>
+                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(false)}>
+                  Stop tracking selected
+                </button>
                 <ConfirmButton
                   label="Delete selected"
                   confirm={`Yes, disconnect ${selected.length}`}

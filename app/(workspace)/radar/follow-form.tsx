@@ -27,7 +27,11 @@ export function outcomeLines(lines: string[], data: TBulkOutcome): TFollowLine[]
   for (const c of data.created) out[c.index] = { text: lines[c.index]!, kind: "created", detail: `created, ${c.application.init_status}` };
   for (const e of data.existing) {
     out[e.index] = e.already_tracked
-      ? { text: lines[e.index]!, kind: "already", detail: `already a connection (${e.connection.name ?? e.connection.username ?? e.connection.id})` }
+      ? {
+          text: lines[e.index]!,
+          kind: "already",
+          detail: `already a connection (${e.connection.name ?? e.connection.username ?? e.connection.id})`,
+        }
       : { text: lines[e.index]!, kind: "already", detail: `already followed (application ${e.application.init_status})` };
   }
   for (const e of data.errors) out[e.index] = { text: lines[e.index]!, kind: "failed", detail: `${e.error}: ${e.message}` };
@@ -64,7 +68,11 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
         const d = r.data;
         setLines([
           "already_tracked" in d
-            ? { text: items[0]!, kind: "already", detail: `already a connection (${d.connection.name ?? d.connection.username ?? d.connection.id})` }
+            ? {
+                text: items[0]!,
+                kind: "already",
+                detail: `already a connection (${d.connection.name ?? d.connection.username ?? d.connection.id})`,
+              }
             : { text: items[0]!, kind: "created", detail: `following, ${d.init_status}` },
         ]);
       } else {
@@ -83,7 +91,9 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
 
   return (
     <section aria-labelledby="follow-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-3">
-      <h2 id="follow-heading" className="text-sm font-medium text-slate-700">Follow</h2>
+      <h2 id="follow-heading" className="text-sm font-medium text-slate-700">
+        Follow
+      </h2>
       <form
         className="mt-2 flex flex-wrap items-start gap-2"
         onSubmit={(e) => {
@@ -91,17 +101,36 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
           void submit();
         }}
       >
-        <label htmlFor={ids.network} className="sr-only">Network</label>
+        <label htmlFor={ids.network} className="sr-only">
+          Network
+        </label>
         <select id={ids.network} value={props.source} onChange={(e) => props.onSource(e.target.value as TSource)} className={box}>
           {(Object.keys(SOURCE_LABEL) as TSource[]).map((s) => (
-            <option key={s} value={s}>{SOURCE_LABEL[s]}</option>
+            <option key={s} value={s}>
+              {SOURCE_LABEL[s]}
+            </option>
           ))}
         </select>
-        <label htmlFor={ids.input} className="sr-only">{bulk ? "Profiles, one per line" : "Profile URL, username or id"}</label>
+        <label htmlFor={ids.input} className="sr-only">
+          {bulk ? "Profiles, one per line" : "Profile URL, username or id"}
+        </label>
         {bulk ? (
-          <textarea id={ids.input} value={text} onChange={(e) => setText(e.target.value)} rows={5} placeholder={"One per line: profile URL, username or id"} className={`min-w-0 flex-1 basis-64 ${box}`} />
+          <textarea
+            id={ids.input}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={5}
+            placeholder={"One per line: profile URL, username or id"}
+            className={`min-w-0 flex-1 basis-64 ${box}`}
+          />
         ) : (
-          <input id={ids.input} value={text} onChange={(e) => setText(e.target.value)} placeholder="Profile URL, username or id" className={`min-w-0 flex-1 basis-48 ${box}`} />
+          <input
+            id={ids.input}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Profile URL, username or id"
+            className={`min-w-0 flex-1 basis-48 ${box}`}
+          />
         )}
         <span className="flex items-center gap-1.5 py-1.5 text-sm">
           <input id={ids.tracking} type="checkbox" checked={tracking} onChange={(e) => setTracking(e.target.checked)} />

@@ -8,7 +8,12 @@ import type { TUrlParams } from "../../_ui/use-url-params";
 const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
-export function ListToolbar(props: { what: string; params: TUrlParams; set: (p: Record<string, string | undefined>) => void; extra?: React.ReactNode }) {
+export function ListToolbar(props: {
+  what: string;
+  params: TUrlParams;
+  set: (p: Record<string, string | undefined>) => void;
+  extra?: React.ReactNode;
+}) {
   const [q, setQ] = useDraft(props.params.q ?? "");
   const id = useId();
   return (
@@ -21,9 +26,13 @@ export function ListToolbar(props: { what: string; params: TUrlParams; set: (p: 
           props.set({ q: q.trim() || undefined });
         }}
       >
-        <label htmlFor={id} className="sr-only">Search {props.what}</label>
+        <label htmlFor={id} className="sr-only">
+          Search {props.what}
+        </label>
         <input id={id} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${props.what}`} className={`w-40 ${box}`} />
-        <button type="submit" className={box}>Search</button>
+        <button type="submit" className={box}>
+          Search
+        </button>
       </form>
       <Choice
         label="Filter by tracking"

@@ -11,7 +11,9 @@ export function QuotaMeter() {
   const data = quota.data?.data;
   return (
     <section aria-labelledby="quota-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-3">
-      <h2 id="quota-heading" className="text-sm font-medium text-slate-700">Tracking quota</h2>
+      <h2 id="quota-heading" className="text-sm font-medium text-slate-700">
+        Tracking quota
+      </h2>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {(["network_a", "network_b"] as TSource[]).map((source) => {
           const q = data?.[source];
@@ -36,7 +38,11 @@ export function QuotaMeter() {
           );
         })}
       </div>
-      {quota.error && <p role="alert" className="mt-2 text-sm text-rose-700">Could not load the quota: {quota.error.message}</p>}
+      {quota.error && (
+        <p role="alert" className="mt-2 text-sm text-rose-700">
+          Could not load the quota: {quota.error.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -3,7 +3,11 @@ import Link from "next/link";
 /** Links between the radar's two pages. */
 export function RadarNav(props: { current: "radar" | "updates" }) {
   const item = (href: string, label: string, on: boolean) => (
-    <Link href={href} aria-current={on ? "page" : undefined} className={on ? "font-medium text-slate-900 underline" : "text-sky-800 hover:underline"}>
+    <Link
+      href={href}
+      aria-current={on ? "page" : undefined}
+      className={on ? "font-medium text-slate-900 underline" : "text-sky-800 hover:underline"}
+    >
       {label}
     </Link>
   );

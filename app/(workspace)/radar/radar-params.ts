@@ -14,7 +14,8 @@ const STATUSES = ["idle", "pending", "processing", "failed"] as const;
 export type TTab = "connections" | "applications";
 export const asTab = (v: string | undefined): TTab => (v === "applications" ? "applications" : "connections");
 
-const one = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+const one = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  (list as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
 const bool = (v: string | undefined) => (v === "true" ? true : v === "false" ? false : undefined);
 
 export function listInput(params: TUrlParams) {

@@ -36,7 +36,11 @@ export function RadarWorkspace() {
           {pending} application(s) waiting for the worker; this page updates when they are done.
         </p>
       )}
-      {tab === "connections" ? <ConnectionsTable params={params} set={set} /> : <ApplicationsTable params={params} set={set} pending={pending} />}
+      {tab === "connections" ? (
+        <ConnectionsTable params={params} set={set} />
+      ) : (
+        <ApplicationsTable params={params} set={set} pending={pending} />
+      )}
     </div>
   );
 }

@@ -20,7 +20,9 @@ type TStatus = {
 
 /** A saved filter's parameters in words, for the list (e.g. "stages: seed, pre-seed · trending"). */
 function describe(params: Record<string, unknown>): string {
-  const parts = Object.entries(storedToQuery(params)).map(([k, v]) => (v === "true" ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")}: ${v.replace(/,/g, ", ")}`));
+  const parts = Object.entries(storedToQuery(params)).map(([k, v]) =>
+    v === "true" ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")}: ${v.replace(/,/g, ", ")}`,
+  );
   return parts.join(" · ") || "all cards";
 }
 
@@ -49,47 +51,60 @@ export function SavedFiltersPanel() {
   );
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
-  const columns = useMemo((): TColumn<TStatus>[] => [
-    {
-      id: "name",
-      meta: { label: "Name", fixed: true },
-      cell: ({ row }) => (
-        <button type="button" className="font-medium text-sky-800 underline" onClick={() => void open(row.original)}>
-          {row.original.name}
-        </button>
-      ),
-    },
-    { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
-    { id: "matching", meta: { label: "Matching now", className: "text-right" }, cell: ({ row }) => row.original.matching.toLocaleString("en") },
-    {
-      id: "new",
-      meta: { label: "New since last viewed", className: "text-right" },
-      cell: ({ row }) =>
-        row.original.new_since_viewed > 0 ? (
-          <span className="rounded bg-emerald-100 px-1.5 font-medium text-emerald-900">{row.original.new_since_viewed.toLocaleString("en")} new</span>
-        ) : (
-          "0"
+  const columns = useMemo(
+    (): TColumn<TStatus>[] => [
+      {
+        id: "name",
+        meta: { label: "Name", fixed: true },
+        cell: ({ row }) => (
+          <button type="button" className="font-medium text-sky-800 underline" onClick={() => void open(row.original)}>
+            {row.original.name}
+          </button>
         ),
-    },
-    { id: "viewed", meta: { label: "Last viewed" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
-    {
-      id: "actions",
-      meta: { label: "Actions", fixed: true },
-      cell: ({ row }) => (
-        <RenameDelete
-          name={row.original.name}
-          what="saved filter"
-          onRename={(n) => rename({ id: row.original.id, name: n })}
-          onDelete={() => remove({ id: row.original.id })}
-        />
-      ),
-    },
-  ], [rename, remove, open]);
+      },
+      { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
+      {
+        id: "matching",
+        meta: { label: "Matching now", className: "text-right" },
+        cell: ({ row }) => row.original.matching.toLocaleString("en"),
+      },
+      {
+        id: "new",
+        meta: { label: "New since last viewed", className: "text-right" },
+        cell: ({ row }) =>
+          row.original.new_since_viewed > 0 ? (
+            <span className="rounded bg-emerald-100 px-1.5 font-medium text-emerald-900">
+              {row.original.new_since_viewed.toLocaleString("en")} new
+            </span>
+          ) : (
+            "0"
+          ),
+      },
+      { id: "viewed", meta: { label: "Last viewed" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
+      {
+        id: "actions",
+        meta: { label: "Actions", fixed: true },
+        cell: ({ row }) => (
+          <RenameDelete
+            name={row.original.name}
+            what="saved filter"
+            onRename={(n) => rename({ id: row.original.id, name: n })}
+            onDelete={() => remove({ id: row.original.id })}
+          />
+        ),
+      },
+    ],
+    [rename, remove, open],
+  );
 
   return (
     <div>
       <p className="mt-2 text-sm text-slate-700">
-        Save a filter from the <Link href="/cards" className="text-sky-800 underline">Cards</Link> page (Save filter). Its id also works as
+        Save a filter from the{" "}
+        <Link href="/cards" className="text-sky-800 underline">
+          Cards
+        </Link>{" "}
+        page (Save filter). Its id also works as
         <code className="mx-1 rounded bg-slate-100 px-1">filter_id</code>in the API.
       </p>
       <DataTable

@@ -6,7 +6,9 @@ export const dynamic = "force-dynamic";
 /** Liveness and database reachability, for process managers and the test harness. */
 export async function GET() {
   try {
-    await (await db()).$queryRaw`SELECT 1`;
+    await (
+      await db()
+    ).$queryRaw`SELECT 1`;
     return jsonResponse(200, { status: "ok" });
   } catch {
     return jsonResponse(503, { status: "unavailable" });

@@ -37,7 +37,11 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
     <main className="mx-auto mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       {client.dynamic && (
         // A self-registered app (POST /oauth/register) chose its own name: nobody checked who runs it.
-        <div role="note" aria-label="Unverified app" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="note"
+          aria-label="Unverified app"
+          className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <p className="font-semibold">Unverified app</p>
           <p className="mt-1">
             This app registered itself: Venture Monitor has not checked who runs it, and &ldquo;{client.name}&rdquo; is the name it gave
@@ -56,7 +60,9 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
       <ul className="mt-2 space-y-2 text-sm">
         {scopes.map((s) => (
           <li key={s} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-700">✓</span>
+            <span aria-hidden="true" className="text-emerald-700">
+              ✓
+            </span>
             <span>
               {SCOPE_DESCRIPTIONS.get(s)} <code className="text-xs text-slate-500">({s})</code>
             </span>
@@ -69,10 +75,20 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
       <form method="post" action="/oauth/authorize/decision" className="mt-6 flex gap-3">
         <input type="hidden" name="request" value={query.toString()} />
         <input type="hidden" name="csrf" value={consentToken(account.id, check.request)} />
-        <button type="submit" name="decision" value="allow" className="flex-1 rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          name="decision"
+          value="allow"
+          className="flex-1 rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
+        >
           Allow
         </button>
-        <button type="submit" name="decision" value="deny" className="flex-1 rounded border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+        <button
+          type="submit"
+          name="decision"
+          value="deny"
+          className="flex-1 rounded border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+        >
           Deny
         </button>
       </form>

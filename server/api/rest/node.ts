@@ -57,7 +57,11 @@ export async function serveRest(req: IncomingMessage, res: ServerResponse): Prom
 }
 
 /** Serves a Node request with a Fetch handler (the OAuth endpoints). */
-export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: (request: Request) => Promise<Response>): Promise<void> {
+export async function serveFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: (request: Request) => Promise<Response>,
+): Promise<void> {
   try {
     const response = await handler(toRequest(req));
     const body = req.method === "HEAD" ? "" : await response.text();

@@ -46,7 +46,10 @@ interface TOperation {
   security?: unknown;
   parameters?: TParameter[];
   requestBody?: { content?: Record<string, { schema?: TJson; example?: unknown }> };
-  responses?: Record<string, { description?: string; headers?: unknown; content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  responses?: Record<
+    string,
+    { description?: string; headers?: unknown; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
 }
 
 let cached: OpenAPIObject | undefined;

@@ -26,9 +26,7 @@ export interface TAuthorizeRequest {
 }
 
 export type TAuthorizeCheck =
-  | { kind: "page"; title: string; message: string }
-  | { kind: "redirect"; location: string }
-  | { kind: "ok"; request: TAuthorizeRequest };
+  { kind: "page"; title: string; message: string } | { kind: "redirect"; location: string } | { kind: "ok"; request: TAuthorizeRequest };
 
 /** What the visitor gets next: a redirect (to the client, to sign-in) or the consent page. */
 export type TAuthorizeStep = { kind: "redirect"; location: string } | { kind: "consent"; request: TAuthorizeRequest };
@@ -59,10 +57,15 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   if (repeated.includes("client_id") || repeated.includes("redirect_uri")) {
     return { kind: "page", title: "Invalid request", message: "The request names its application or its redirect address more than once." };
   }
-  if (!clientId) return { kind: "page", title: "Invalid request", message: "The request does not name an application (client_id is missing)." };
+  if (!clientId)
+    return { kind: "page", title: "Invalid request", message: "The request does not name an application (client_id is missing)." };
   const client = await activeClient(db, clientId);
   if (!client) {
-    return { kind: "page", title: "Unknown application", message: "No application is registered with this client_id, or it has been revoked." };
+    return {
+      kind: "page",
+      title: "Unknown application",
+      message: "No application is registered with this client_id, or it has been revoked.",
+    };
   }
   const asked = p("redirect_uri");
   if (asked === undefined && client.redirectUris.length !== 1) {
@@ -96,7 +99,8 @@ export async function checkAuthorizeRequest(db: TDb, query: URLSearchParams): Pr
   const prompt = p("prompt");
   if (prompt !== undefined && prompt !== "none" && prompt !== "consent") return fail("invalid_request", "prompt must be none or consent.");
   // A self-registered app gets only what its request names: no default scopes (docs/oauth.md).
-  if (p("scope") === undefined && client.dynamic) return fail("invalid_scope", "An application that registered itself must name the scopes it asks for.");
+  if (p("scope") === undefined && client.dynamic)
+    return fail("invalid_scope", "An application that registered itself must name the scopes it asks for.");
   const scopes = parseScopes(p("scope") ?? formatScopes(client.scopes));
   if (!scopes || scopes.length === 0) return fail("invalid_scope", "The scope is empty or names an unknown scope.");
   const beyond = scopes.filter((s) => !client.scopes.includes(s));
@@ -162,7 +166,11 @@ export async function nextStep(
 /** The user's answer on the consent page. */
 export async function decide(db: TDb, accountId: number, request: TAuthorizeRequest, allow: boolean): Promise<string> {
   if (!allow) {
-    return clientRedirect(request.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: request.state });
+    return clientRedirect(request.redirectUri, {
+      error: "access_denied",
+      error_description: "The user denied the request.",
+      state: request.state,
+    });
   }
   await saveConsent(db, accountId, request.client.id, request.scopes);
   return issueCode(db, accountId, request);

@@ -66,7 +66,10 @@ export function checkRedirectUri(raw: string, param = "redirect_uri"): string {
   const local = url.protocol === "http:" && (isLoopback(url) || url.hostname === "localhost");
   const privateScheme = /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol);
   if (url.protocol !== "https:" && !local && !privateScheme) {
-    throw validationError(param, "must use https (http only on 127.0.0.1, [::1] or localhost, or a private-use scheme such as com.example.app:)");
+    throw validationError(
+      param,
+      "must use https (http only on 127.0.0.1, [::1] or localhost, or a private-use scheme such as com.example.app:)",
+    );
   }
   return raw;
 }

@@ -55,7 +55,9 @@ const ROUTES: [RegExp, TRoute][] = [
       methods: ["GET"],
       run: (_req, path) => {
         const resource = path.replace(/^\/\.well-known\/oauth-protected-resource\/?/, "").replace(/\/$/, "") || "v1";
-        return isProtectedResource(resource) ? metadata(protectedResourceMetadata(resource)) : oauthError(404, "not_found", "No such protected resource.");
+        return isProtectedResource(resource)
+          ? metadata(protectedResourceMetadata(resource))
+          : oauthError(404, "not_found", "No such protected resource.");
       },
     },
   ],

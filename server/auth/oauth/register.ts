@@ -26,10 +26,15 @@ const ZRegistration = z
   })
   .passthrough();
 
-const metadataError = (error: string, description: string): TOAuthReply => ({ status: 400, headers: NO_STORE, body: { error, error_description: description } });
+const metadataError = (error: string, description: string): TOAuthReply => ({
+  status: 400,
+  headers: NO_STORE,
+  body: { error, error_description: description },
+});
 
 export async function registerClient(db: TDb, contentType: string | null, text: string | null, address: string): Promise<TOAuthReply> {
-  if (!/^application\/json\b/i.test(contentType ?? "")) return metadataError("invalid_client_metadata", "Send the client metadata as application/json.");
+  if (!/^application\/json\b/i.test(contentType ?? ""))
+    return metadataError("invalid_client_metadata", "Send the client metadata as application/json.");
   if (text === null || text.length > 16_384) return metadataError("invalid_client_metadata", "The client metadata is too large.");
   let json: unknown;
   try {
@@ -41,8 +46,12 @@ export async function registerClient(db: TDb, contentType: string | null, text: 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.map(String).join(".") || "body";
-    if (field === "token_endpoint_auth_method") return metadataError("invalid_client_metadata", "Only public clients can register: token_endpoint_auth_method must be none.");
-    return metadataError(field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata", `${field}: ${issue.message}`);
+    if (field === "token_endpoint_auth_method")
+      return metadataError("invalid_client_metadata", "Only public clients can register: token_endpoint_auth_method must be none.");
+    return metadataError(
+      field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata",
+      `${field}: ${issue.message}`,
+    );
   }
   const m = parsed.data;
   for (const uri of m.redirect_uris) {
@@ -53,11 +62,15 @@ export async function registerClient(db: TDb, contentType: string | null, text: 
       url = undefined;
     }
     if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)))) {
-      return metadataError("invalid_redirect_uri", `'${uri.slice(0, 100)}' must be an https or loopback (http://127.0.0.1, http://[::1], http://localhost) URI.`);
+      return metadataError(
+        "invalid_redirect_uri",
+        `'${uri.slice(0, 100)}' must be an https or loopback (http://127.0.0.1, http://[::1], http://localhost) URI.`,
+      );
     }
   }
   const scopes = m.scope === undefined ? [...OAUTH_SCOPES] : parseScopes(m.scope);
-  if (!scopes || scopes.length === 0) return metadataError("invalid_client_metadata", `scope: use scopes among ${OAUTH_SCOPES.join(", ")}.`);
+  if (!scopes || scopes.length === 0)
+    return metadataError("invalid_client_metadata", `scope: use scopes among ${OAUTH_SCOPES.join(", ")}.`);
   await sweepUnusedRegistrations(db).catch((error: unknown) => logger.warn("could not sweep unused OAuth registrations", { error }));
   try {
     const outcome = await db.$transaction(async (tx) => {
@@ -76,9 +89,14 @@ export async function registerClient(db: TDb, contentType: string | null, text: 
     if (!outcome.allowed) {
       logger.warn("OAuth registration refused: too many from one address", { address, retry_after_s: outcome.retryAfterSeconds });
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-      return oauthError(429, "throttled", `Too many registrations from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-        "Retry-After": String(outcome.retryAfterSeconds),
-      });
+      return oauthError(
+        429,
+        "throttled",
+        `Too many registrations from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        {
+          "Retry-After": String(outcome.retryAfterSeconds),
+        },
+      );
     }
     const { client } = outcome;
     return {

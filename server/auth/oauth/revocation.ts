@@ -17,7 +17,8 @@ import type { THttpInput } from "./token-endpoint";
 async function findToken(db: TDb, raw: string, clientId: string, hint: string | undefined) {
   const hash = hashToken(raw);
   const byAccess = () => db.oAuthToken.findUnique({ where: { accessHash: hash } }).then((t) => t && { token: t, kind: "access" as const });
-  const byRefresh = () => db.oAuthToken.findUnique({ where: { refreshHash: hash } }).then((t) => t && { token: t, kind: "refresh" as const });
+  const byRefresh = () =>
+    db.oAuthToken.findUnique({ where: { refreshHash: hash } }).then((t) => t && { token: t, kind: "refresh" as const });
   const [first, second] = hint === "refresh_token" ? [byRefresh, byAccess] : [byAccess, byRefresh];
   const found = (await first()) ?? (await second());
   return found && found.token.clientId === clientId ? found : undefined;
@@ -32,7 +33,8 @@ export async function revokeToken(db: TDb, input: THttpInput): Promise<TOAuthRep
   if (isReply(form)) return form;
   const client = await clientOf(db, input.authorization, form);
   if (isReply(client)) return client;
-  if (!form.token) return { status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "Missing parameter: `token`." } };
+  if (!form.token)
+    return { status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "Missing parameter: `token`." } };
   const found = await findToken(db, form.token, client.id, form.token_type_hint);
   if (found?.kind === "refresh") await revokeGrant(db, found.token.grantId);
   else if (found) await db.oAuthToken.updateMany({ where: { id: found.token.id, revokedAt: null }, data: { revokedAt: new Date() } });
@@ -46,13 +48,19 @@ export async function introspectToken(db: TDb, input: THttpInput): Promise<TOAut
   const client = await clientOf(db, input.authorization, form);
   if (isReply(client)) return client;
   if (!client.confidential) {
-    return { status: 401, headers: NO_STORE, body: { error: "invalid_client", error_description: "Introspection is for confidential clients." } };
+    return {
+      status: 401,
+      headers: NO_STORE,
+      body: { error: "invalid_client", error_description: "Introspection is for confidential clients." },
+    };
   }
-  if (!form.token) return { status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "Missing parameter: `token`." } };
+  if (!form.token)
+    return { status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "Missing parameter: `token`." } };
   const found = await findToken(db, form.token, client.id, form.token_type_hint);
   const now = new Date();
   const expiresAt = found && (found.kind === "access" ? found.token.accessExpiresAt : found.token.refreshExpiresAt);
-  const active = !!found && !found.token.revokedAt && !(found.kind === "refresh" && found.token.rotatedAt) && !!expiresAt && expiresAt > now;
+  const active =
+    !!found && !found.token.revokedAt && !(found.kind === "refresh" && found.token.rotatedAt) && !!expiresAt && expiresAt > now;
   if (!active) return { status: 200, headers: NO_STORE, body: { active: false } };
   return {
     status: 200,

@@ -56,7 +56,8 @@ export function parseForm(contentType: string | null, text: string | null): Reco
   if (text === null || text.length > MAX_FORM_BYTES) return oauthError(400, "invalid_request", "The request body is too large.");
   const form: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) {
-    if (key in form && key !== "resource") return oauthError(400, "invalid_request", `The parameter '${key.slice(0, 40)}' is given more than once.`);
+    if (key in form && key !== "resource")
+      return oauthError(400, "invalid_request", `The parameter '${key.slice(0, 40)}' is given more than once.`);
     form[key] = value;
   }
   return form;
@@ -75,7 +76,9 @@ export async function runLibrary(
     await run(req, res);
   } catch (err) {
     if (!(err instanceof OAuth2Server.OAuthError) || err instanceof OAuth2Server.ServerError) {
-      logger.error("oauth server error", { error: err instanceof OAuth2Server.OAuthError ? (err as { inner?: unknown }).inner ?? err : err });
+      logger.error("oauth server error", {
+        error: err instanceof OAuth2Server.OAuthError ? ((err as { inner?: unknown }).inner ?? err) : err,
+      });
       return oauthError(500, "server_error", "The authorization server could not complete the request.");
     }
     const status = (err as OAuth2Server.OAuthError).code;

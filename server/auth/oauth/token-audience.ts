@@ -18,17 +18,34 @@ import { hashToken } from "./token-values";
  * spent: the library answers that (invalid_grant), and a spent one presented again revokes its
  * grant whatever resource it names.
  */
-export async function tokenAudience(db: TDb, form: Record<string, string>, indicators: string[]): Promise<TProtectedResource | TOAuthReply | undefined> {
+export async function tokenAudience(
+  db: TDb,
+  form: Record<string, string>,
+  indicators: string[],
+): Promise<TProtectedResource | TOAuthReply | undefined> {
   const granted = await grantedResources(db, form);
   if (!granted) return undefined;
   const asked = namedResources(indicators);
-  if (asked.length > 1) return oauthError(400, "invalid_target", `An access token is for one resource: name one of ${granted.map(resourceIndicator).join(", ")}.`);
+  if (asked.length > 1)
+    return oauthError(
+      400,
+      "invalid_target",
+      `An access token is for one resource: name one of ${granted.map(resourceIndicator).join(", ")}.`,
+    );
   const resource = asked[0] ?? (granted.length === 1 ? granted[0] : undefined);
   if (resource === undefined) {
-    return oauthError(400, "invalid_target", `The authorization covers ${granted.map(resourceIndicator).join(" and ")}: name the one this token is for with resource.`);
+    return oauthError(
+      400,
+      "invalid_target",
+      `The authorization covers ${granted.map(resourceIndicator).join(" and ")}: name the one this token is for with resource.`,
+    );
   }
   if (!granted.includes(resource)) {
-    return oauthError(400, "invalid_target", `This grant is for ${granted.map(resourceIndicator).join(" and ")}, not for ${resourceIndicator(resource)}.`);
+    return oauthError(
+      400,
+      "invalid_target",
+      `This grant is for ${granted.map(resourceIndicator).join(" and ")}, not for ${resourceIndicator(resource)}.`,
+    );
   }
   return resource;
 }
@@ -42,7 +59,10 @@ async function grantedResources(db: TDb, form: Record<string, string>): Promise<
     return named.length ? named : ["v1"];
   }
   if (form.grant_type === "refresh_token" && form.refresh_token) {
-    const token = await db.oAuthToken.findUnique({ where: { refreshHash: hashToken(form.refresh_token) }, select: { resource: true, rotatedAt: true } });
+    const token = await db.oAuthToken.findUnique({
+      where: { refreshHash: hashToken(form.refresh_token) },
+      select: { resource: true, rotatedAt: true },
+    });
     if (!token || token.rotatedAt) return undefined;
     return isProtectedResource(token.resource) ? [token.resource] : ["v1"];
   }

@@ -45,12 +45,17 @@ export async function exchangeToken(db: TDb, input: THttpInput): Promise<TOAuthR
   const grantType = form.grant_type;
   if (!grantType) return oauthError(400, "invalid_request", "Missing parameter: `grant_type`.");
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
-    return oauthError(400, "unsupported_grant_type", `The grant type '${grantType.slice(0, 60)}' is not supported; use ${GRANT_TYPES.join(" or ")}.`);
+    return oauthError(
+      400,
+      "unsupported_grant_type",
+      `The grant type '${grantType.slice(0, 60)}' is not supported; use ${GRANT_TYPES.join(" or ")}.`,
+    );
   }
   const indicators = new URLSearchParams(input.body ?? "").getAll("resource");
   const target = invalidTarget(indicators);
   if (target) return oauthError(400, "invalid_target", target);
-  if (grantType === "authorization_code" && !form.redirect_uri) return oauthError(400, "invalid_request", "Missing parameter: `redirect_uri`.");
+  if (grantType === "authorization_code" && !form.redirect_uri)
+    return oauthError(400, "invalid_request", "Missing parameter: `redirect_uri`.");
   const audience = await tokenAudience(db, form, indicators);
   if (isReply(audience)) return audience;
   const headers: Record<string, string> = {

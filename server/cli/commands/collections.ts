@@ -22,8 +22,7 @@ const CRITERIA_OPTIONS = {
   search: { type: "string" },
 } as const;
 
-const CRITERIA_USAGE =
-  "[--classification a,b] [--path a,b] [--tags a,b] [--countries a,b] [--search TEXT]";
+const CRITERIA_USAGE = "[--classification a,b] [--path a,b] [--tags a,b] [--countries a,b] [--search TEXT]";
 
 type TValues = Record<string, string | boolean | string[] | undefined>;
 

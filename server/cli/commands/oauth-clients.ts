@@ -19,7 +19,7 @@ const clientJson = (c: TClient) => ({
 export const oauthClientsCreateCommand: TCommand = {
   name: "oauth-clients create",
   usage:
-    "vmon oauth-clients create --name N --redirect-uri URI [--redirect-uri URI ...] [--public] [--scopes \"a b\"]\n" +
+    'vmon oauth-clients create --name N --redirect-uri URI [--redirect-uri URI ...] [--public] [--scopes "a b"]\n' +
     `                   register an app; a confidential one gets a secret, shown once (scopes: ${OAUTH_SCOPES.join(" ")})`,
   options: {
     name: { type: "string" },
@@ -40,7 +40,9 @@ export const oauthClientsCreateCommand: TCommand = {
     const lines = [
       `Registered ${client.confidential ? "confidential" : "public"} client "${client.name}".`,
       `  client_id:     ${client.id}`,
-      ...(secret ? [`  client_secret: ${secret}`, "  The secret is shown once: store it now."] : ["  No secret: the app proves itself with PKCE."]),
+      ...(secret
+        ? [`  client_secret: ${secret}`, "  The secret is shown once: store it now."]
+        : ["  No secret: the app proves itself with PKCE."]),
       `  redirect URIs: ${client.redirectUris.join(", ")}`,
       `  scopes:        ${client.scopes.join(" ")}`,
     ];
@@ -56,7 +58,10 @@ export const oauthClientsListCommand: TCommand = {
     const clients = await listClients(database.db);
     const text = clients.length
       ? clients
-          .map((c) => `${c.id}  ${(c.confidential ? "confidential" : "public").padEnd(12)} ${c.revokedAt ? "revoked" : "active "}  ${c.name}  [${c.scopes.join(" ")}]`)
+          .map(
+            (c) =>
+              `${c.id}  ${(c.confidential ? "confidential" : "public").padEnd(12)} ${c.revokedAt ? "revoked" : "active "}  ${c.name}  [${c.scopes.join(" ")}]`,
+          )
           .join("\n")
       : "No OAuth clients.";
     io.result(clients.map(clientJson), text);

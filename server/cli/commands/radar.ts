@@ -31,7 +31,11 @@ export const radarRefreshCommand: TCommand = {
   async run({ io, values, database }) {
     const batchSize = parseIntFlag(values.batch, "--batch", 1);
     const started = Date.now();
-    const r = await refreshDue(database.db, { batchSize, olderThanMs: 0, onBatch: (t) => io.progress("connections refreshed", t.refreshed) });
+    const r = await refreshDue(database.db, {
+      batchSize,
+      olderThanMs: 0,
+      onBatch: (t) => io.progress("connections refreshed", t.refreshed),
+    });
     io.endProgress();
     const seconds = (Date.now() - started) / 1000;
     io.result(

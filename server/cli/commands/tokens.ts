@@ -3,7 +3,12 @@ import { createApiToken, listApiTokens, revokeApiToken } from "../../domain/acco
 import type { TCommand } from "../command";
 import { parseIntFlag, parseListFlag, requireString, UsageError } from "../io";
 
-function parseEnum<T extends string>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, value: unknown, flag: string, allowed: string) {
+function parseEnum<T extends string>(
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  value: unknown,
+  flag: string,
+  allowed: string,
+) {
   if (value === undefined) return undefined;
   const r = schema.safeParse(value);
   if (!r.success) throw new UsageError(`${flag} must be one of: ${allowed}`);
@@ -34,13 +39,16 @@ export const tokensCreateCommand: TCommand = {
     name: { type: "string" },
   },
   async run({ io, values, database }) {
-    const grant = ((values.grant as string[] | undefined) ?? []).flatMap((g) => g.split(",")).map((g) => g.trim()).filter(Boolean);
+    const grant = ((values.grant as string[] | undefined) ?? [])
+      .flatMap((g) => g.split(","))
+      .map((g) => g.trim())
+      .filter(Boolean);
     for (const g of grant) parseEnum(ZPermission, g, "--grant", "network_a_profiles");
     const account = await ensureAccount(database.db, requireString(values.email, "--email"), {
       plan: parseEnum(ZPlan, values.plan, "--plan", "free, paid, unlimited"),
       limit: parseIntFlag(values.limit, "--limit"),
       scope: parseEnum(ZScope, values.scope, "--scope", "full, collections_only"),
-      grant: grant as ("network_a_profiles")[],
+      grant: grant as "network_a_profiles"[],
       collections: parseListFlag(values.collections),
       group: typeof values.group === "string" ? values.group : undefined,
     });

@@ -7,14 +7,7 @@ import type { TAccount } from "../../auth/caller";
  */
 
 export type TCapability =
-  | "cards"
-  | "card_reference_data"
-  | "participants"
-  | "network_a_profiles"
-  | "network_a_collections"
-  | "radar"
-  | "webhooks"
-  | "token";
+  "cards" | "card_reference_data" | "participants" | "network_a_profiles" | "network_a_collections" | "radar" | "webhooks" | "token";
 
 export interface TCapabilityInfo {
   path: string;

@@ -21,10 +21,7 @@ export interface TAccountSettings {
   staff?: boolean;
 }
 
-export async function createUser(
-  db: TDb,
-  input: { email: string; password?: string; staff?: boolean; name?: string },
-) {
+export async function createUser(db: TDb, input: { email: string; password?: string; staff?: boolean; name?: string }) {
   const email = ZEmail.parse(input.email);
   const existing = await db.account.findUnique({ where: { email } });
   if (existing) throw new AppError("conflict", `An account with e-mail ${email} already exists.`);
@@ -45,8 +42,7 @@ export async function createUser(
 /** Finds the account by e-mail or creates it, then applies the given settings. */
 export async function ensureAccount(db: TDb, emailInput: string, settings: TAccountSettings = {}) {
   const email = ZEmail.parse(emailInput);
-  const account =
-    (await db.account.findUnique({ where: { email } })) ?? (await db.account.create({ data: { email } }));
+  const account = (await db.account.findUnique({ where: { email } })) ?? (await db.account.create({ data: { email } }));
   return applySettings(db, account.id, settings);
 }
 

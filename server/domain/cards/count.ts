@@ -72,11 +72,15 @@ export function matchingIdsSql(where: TCardWhere): { all: Prisma.Sql; first: Pri
     case "card_category": {
       const rows = categoryRowsSql(where);
       const categoryIds = where.resolved.categoryIds!;
-      if (categoryIds.length === 1) return { all: Prisma.sql`SELECT cc.card_id AS id ${rows}`, first: Prisma.sql`SELECT cc.card_id AS id ${rows}` };
+      if (categoryIds.length === 1)
+        return { all: Prisma.sql`SELECT cc.card_id AS id ${rows}`, first: Prisma.sql`SELECT cc.card_id AS id ${rows}` };
       // A card's stage and round are copied into each of its rows: its row with the smallest of
       // the categories stands for it.
       const smallest = Prisma.sql`NOT EXISTS (SELECT 1 FROM card_category d WHERE d.card_id = cc.card_id AND d.category_id = ${anyInt(categoryIds)} AND d.category_id < cc.category_id)`;
-      return { all: Prisma.sql`SELECT DISTINCT cc.card_id AS id ${rows}`, first: Prisma.sql`SELECT cc.card_id AS id ${rows} AND ${smallest}` };
+      return {
+        all: Prisma.sql`SELECT DISTINCT cc.card_id AS id ${rows}`,
+        first: Prisma.sql`SELECT cc.card_id AS id ${rows} AND ${smallest}`,
+      };
     }
     case "participants": {
       const ids = Prisma.sql`SELECT u.card_id AS id FROM (${participantCards(where.resolved.participants!)}) u`;

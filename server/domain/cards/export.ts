@@ -34,11 +34,7 @@ export async function matchingIdsInOrder(db: TDb, where: TCardWhere, sort: TSort
   return JSON.parse(row?.ids ?? "[]") as number[];
 }
 
-export async function* exportCards(
-  db: TDb,
-  accountId: number,
-  p: TCardFilterParams,
-): AsyncGenerator<TCardListItem[]> {
+export async function* exportCards(db: TDb, accountId: number, p: TCardFilterParams): AsyncGenerator<TCardListItem[]> {
   if (p.semantic) {
     const limit = SEMANTIC_MAX_RESULTS.card;
     yield (await listCards(db, accountId, { ...p, limit, offset: 0, include_total: false })).data;

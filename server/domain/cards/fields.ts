@@ -7,16 +7,7 @@ import { CARD_LIST_FIELDS } from "./format";
  * accepted in `fields` without effect of their own.
  */
 
-export const COMPACT_FIELDS = [
-  "id",
-  "slug",
-  "name",
-  "public_url",
-  "stage",
-  "round",
-  "interactions_count",
-  "last_interaction_at",
-] as const;
+export const COMPACT_FIELDS = ["id", "slug", "name", "public_url", "stage", "round", "interactions_count", "last_interaction_at"] as const;
 
 export const SELECTABLE_FIELDS: readonly string[] = [...CARD_LIST_FIELDS, "user_data", "similarity"];
 

@@ -208,7 +208,14 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
     sql: conds.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conds, " AND "),
     empty,
     unfiltered: conds.length === 0 && !empty,
-    resolved: { categoryIds: ids.categories, stageIds: ids.stages, roundIds: ids.rounds, participants: people ?? undefined, search, otherGroups },
+    resolved: {
+      categoryIds: ids.categories,
+      stageIds: ids.stages,
+      roundIds: ids.rounds,
+      participants: people ?? undefined,
+      search,
+      otherGroups,
+    },
     pageForms: conds.length !== 1 ? undefined : people ? participantForms(people) : search ? searchForms(search) : undefined,
   };
 }

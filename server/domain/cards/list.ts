@@ -57,7 +57,13 @@ export async function cardItems(
 ): Promise<TCardListItem[]> {
   const [ref, userData] = await Promise.all([
     referenceFor(db, rows),
-    opts.userData ? userDataFor(db, accountId, rows.map((r) => r.id)) : undefined,
+    opts.userData
+      ? userDataFor(
+          db,
+          accountId,
+          rows.map((r) => r.id),
+        )
+      : undefined,
   ]);
   return rows.map((r) => {
     const item: TCardListItem = pick(formatCard(ref, r), opts.fields);

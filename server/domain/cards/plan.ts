@@ -67,13 +67,9 @@ export async function runPlan(db: TDb, plan: TListPlan, unfiltered: boolean, inc
   const count = includeTotal ? plan.count : null;
   const remembered = count ? (plan.known ?? rememberedCount(db, sqlKey(count))) : undefined;
   // Nothing remembered: count alongside the page instead of after it.
-  const [page, fresh] = await Promise.all([
-    queryPage(db, plan.page),
-    count && !remembered ? countAtVersion(db, count) : undefined,
-  ]);
+  const [page, fresh] = await Promise.all([queryPage(db, plan.page), count && !remembered ? countAtVersion(db, count) : undefined]);
   let total: number | null = null;
   if (includeTotal && unfiltered) total = page.cards;
   else if (count) total = fresh ? fresh.count : await countFor(db, count, page.version, remembered);
   return { rows: page.rows, total };
 }
-

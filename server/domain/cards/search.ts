@@ -54,7 +54,12 @@ export function searchParts(query: string): TSearchParts | null {
   const prefix = words.length === 1 && /^[a-z0-9]+$/.test(words[0]!) ? words[0]! : null;
   if (!words.some((w) => w.length >= 3)) return { fullText, substring: null, prefix };
   // PostgreSQL text cannot hold NUL characters.
-  const pattern = `%${escapeLike(query.replace(/\u0000/g, "").toLowerCase().trim())}%`;
+  const pattern = `%${escapeLike(
+    query
+      .replace(/\u0000/g, "")
+      .toLowerCase()
+      .trim(),
+  )}%`;
   return { fullText, substring: Prisma.sql`lower(c.name) LIKE ${pattern}`, prefix };
 }
 

@@ -13,7 +13,10 @@ export interface TMonthCount {
   count: number;
 }
 
-async function cardBySlug(db: TDb, slug: string): Promise<{ id: number; name: string; description: string | null; category_ids: number[] }> {
+async function cardBySlug(
+  db: TDb,
+  slug: string,
+): Promise<{ id: number; name: string; description: string | null; category_ids: number[] }> {
   const rows = await db.$queryRaw<{ id: number; name: string; description: string | null; category_ids: number[] | null }[]>`
     SELECT id, name, description, category_ids FROM card WHERE slug = ${slug}`;
   if (!rows[0]) throw notFound("Card");

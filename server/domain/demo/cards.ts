@@ -128,8 +128,14 @@ export function* cardRecords(i: number, nowDay: number, participants: number, pr
     last_round: round && round !== "bootstrapped" ? isoDay(nowDay - rng.next() * HORIZON_DAYS * DAY) : null,
     people: people(rng, slug, i, european),
     network_a_profile: profiles > 0 && rng.chance(0.3) ? 1 + rng.int(profiles) : null,
-    more: { founded_year: Number(isoDay(createdAt).slice(0, 4)) - rng.int(3), team_size: teamSize, business_model: rng.pick(["B2B", "B2C", "B2B2C", "Marketplace"]) },
-    employment_data: rng.chance(0.7) ? { headcount: teamSize, headcount_growth_6m: Math.round((rng.next() * 0.8 - 0.1) * 100) / 100, open_roles: rng.int(15) } : null,
+    more: {
+      founded_year: Number(isoDay(createdAt).slice(0, 4)) - rng.int(3),
+      team_size: teamSize,
+      business_model: rng.pick(["B2B", "B2C", "B2B2C", "Marketplace"]),
+    },
+    employment_data: rng.chance(0.7)
+      ? { headcount: teamSize, headcount_growth_6m: Math.round((rng.next() * 0.8 - 0.1) * 100) / 100, open_roles: rng.int(15) }
+      : null,
     created_at: iso(createdAt),
     updated_at: iso(updatedAt),
   };

@@ -29,7 +29,11 @@ const POSTS = [
 export function networkBRecord(i: number, total: number, nowDay: number): Record<string, unknown> {
   const rng = rngFor(STREAM.networkB, i);
   const username = networkBUsername(i);
-  const display = username.split("_").slice(0, 2).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  const display = username
+    .split("_")
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
   const topic = rng.pick(BIO_TOPICS);
   const city = rng.pick(CITIES);
   const posts = Array.from({ length: rng.range(2, 5) }, (_, k) => ({

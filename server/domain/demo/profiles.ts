@@ -1,15 +1,5 @@
 import { hash32, isoDay, isoTime, rngFor, STREAM, type Rng } from "./prng";
-import {
-  ACCELERATORS,
-  BIO_TOPICS,
-  COMPANIES,
-  DEGREES,
-  personName,
-  ROLES_NOISE,
-  ROLES_OTHER,
-  ROLES_SENIOR,
-  SCHOOLS,
-} from "./vocab-people";
+import { ACCELERATORS, BIO_TOPICS, COMPANIES, DEGREES, personName, ROLES_NOISE, ROLES_OTHER, ROLES_SENIOR, SCHOOLS } from "./vocab-people";
 import { EUROPE_CITIES, OTHER_CITIES, US_CITIES } from "./vocab-places";
 import { NAME_HEADS, NAME_TAILS, SECTORS } from "./vocab-sectors";
 
@@ -124,7 +114,8 @@ export function profileRecord(i: number, nowDay: number): Record<string, unknown
     out_of_stealth_date: stealthOut,
     education,
     experience: exp,
-    notable_achievements: strong && rng.chance(0.5) ? `Grew ${current.company} from ${rng.range(2, 20)} to ${rng.range(50, 400)} people.` : null,
+    notable_achievements:
+      strong && rng.chance(0.5) ? `Grew ${current.company} from ${rng.range(2, 20)} to ${rng.range(50, 400)} people.` : null,
     new_company: hasNewCompany
       ? {
           name: newCompanyName,

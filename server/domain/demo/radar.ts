@@ -45,10 +45,22 @@ type TStage = 0 | 1;
  * then both at once (combined); career then headline; both at once then nothing.
  */
 const PLANS: [boolean, boolean][][] = [
-  [[true, true], [false, true]],
-  [[true, true], [true, true]],
-  [[true, true], [true, false]],
-  [[true, true], [false, false]],
+  [
+    [true, true],
+    [false, true],
+  ],
+  [
+    [true, true],
+    [true, true],
+  ],
+  [
+    [true, true],
+    [true, false],
+  ],
+  [
+    [true, true],
+    [false, false],
+  ],
 ];
 
 /** An earlier state of a network_a profile: its previous position as the current one, an older headline. */
@@ -95,7 +107,12 @@ async function pickNetworkA(db: TDb): Promise<{ id: number; url: string }[]> {
 }
 
 async function follow(db: TDb, accountId: number, source: TSource, items: Record<string, unknown>[]) {
-  const outcome = await createApplications(db, accountId, source, items.map((raw) => parseBulkItem(source, raw)));
+  const outcome = await createApplications(
+    db,
+    accountId,
+    source,
+    items.map((raw) => parseBulkItem(source, raw)),
+  );
   return outcome.created.map((c) => c.application.id);
 }
 
@@ -118,7 +135,12 @@ export async function seedDemoRadar(db: TDb, email: string): Promise<TDemoRadarR
   const bNames = Array.from({ length: NETWORK_B_FOLLOWED }, (_, i) => networkBUsername(i));
   const order = new Map(a.map((p, k) => [`network_a:${p.id}`, k]));
 
-  await follow(db, accountId, "network_a", a.map((p) => ({ network_a_url: p.url })));
+  await follow(
+    db,
+    accountId,
+    "network_a",
+    a.map((p) => ({ network_a_url: p.url })),
+  );
   await follow(db, accountId, "network_b", [...bNames.map((username) => ({ username })), { username: DEMO_MISSING_PROFILE }]);
   await drainApplications(db, { connector: playbackConnector(db, order, 0) });
 

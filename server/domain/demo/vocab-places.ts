@@ -145,12 +145,40 @@ export const UNKNOWN_LOCATION = "unknown";
 export function locationRecords(): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const r of US_REGIONS) {
-    out.push({ kind: "location", slug: r.slug, name: r.name, type: "region", parent: null, scope: "us", country: "United States", region: r.name });
+    out.push({
+      kind: "location",
+      slug: r.slug,
+      name: r.name,
+      type: "region",
+      parent: null,
+      scope: "us",
+      country: "United States",
+      region: r.name,
+    });
     for (const [state, code, cities] of r.states) {
       const stateSlug = slugify(state);
-      out.push({ kind: "location", slug: stateSlug, name: state, type: "state", parent: r.slug, state: code, country: "United States", region: r.name });
+      out.push({
+        kind: "location",
+        slug: stateSlug,
+        name: state,
+        type: "state",
+        parent: r.slug,
+        state: code,
+        country: "United States",
+        region: r.name,
+      });
       for (const c of cities) {
-        out.push({ kind: "location", slug: slugify(c), name: c, type: "city", parent: stateSlug, city: c, state: code, country: "United States", region: r.name });
+        out.push({
+          kind: "location",
+          slug: slugify(c),
+          name: c,
+          type: "city",
+          parent: stateSlug,
+          city: c,
+          state: code,
+          country: "United States",
+          region: r.name,
+        });
       }
     }
   }
@@ -174,7 +202,17 @@ function buildCities(): TCity[] {
   for (const r of US_REGIONS) {
     for (const [state, code, cities] of r.states) {
       for (const c of cities) {
-        out.push({ slug: slugify(c), name: c, state, stateCode: code, country: "United States", region: r.name, regionSlug: r.slug, europe: false, display: `${c}, ${state}, United States` });
+        out.push({
+          slug: slugify(c),
+          name: c,
+          state,
+          stateCode: code,
+          country: "United States",
+          region: r.name,
+          regionSlug: r.slug,
+          europe: false,
+          display: `${c}, ${state}, United States`,
+        });
       }
     }
   }
@@ -183,7 +221,17 @@ function buildCities(): TCity[] {
       for (const c of cities) {
         const slug = slugify(c) === slugify(country) ? `${slugify(country)}-city` : slugify(c);
         const display = c === country ? c : `${c}, ${country}`;
-        out.push({ slug, name: c, state: null, stateCode: null, country, region: r.name, regionSlug: r.slug, europe: r.slug === "europe", display });
+        out.push({
+          slug,
+          name: c,
+          state: null,
+          stateCode: null,
+          country,
+          region: r.name,
+          regionSlug: r.slug,
+          europe: r.slug === "europe",
+          display,
+        });
       }
     }
   }
@@ -196,4 +244,6 @@ export const EUROPE_CITIES = CITIES.filter((c) => c.europe);
 export const OTHER_CITIES = CITIES.filter((c) => !c.europe && c.country !== "United States");
 
 /** European countries, lower-cased as they appear at the end of profile locations. */
-export const EUROPEAN_COUNTRIES: readonly string[] = WORLD_REGIONS.find((r) => r.slug === "europe")!.countries.map(([c]) => c.toLowerCase());
+export const EUROPEAN_COUNTRIES: readonly string[] = WORLD_REGIONS.find((r) => r.slug === "europe")!.countries.map(([c]) =>
+  c.toLowerCase(),
+);

@@ -46,7 +46,12 @@ export async function embedNextBatch(
       continue;
     }
     const vectors = await provider.embed(rows.map((r) => embeddingText(r.name, r.body)));
-    await writeVectors(db, at.kind, ref.model, rows.map((r, i) => ({ id: r.id, vector: vectors[i]! })));
+    await writeVectors(
+      db,
+      at.kind,
+      ref.model,
+      rows.map((r, i) => ({ id: r.id, vector: vectors[i]! })),
+    );
     return { cursor: { kind: at.kind, afterId: rows[rows.length - 1]!.id }, embedded: rows.length };
   }
   return { cursor: null, embedded: 0 };

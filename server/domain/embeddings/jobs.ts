@@ -66,7 +66,10 @@ export async function backfillTick(db: TDb, opts: { sliceMs?: number; batch?: nu
   try {
     // At least one batch per slice, then more while the slice lasts.
     do {
-      const step: { cursor: TCursor | null; embedded: number } = await embedNextBatch(db, provider, cursor, { batch: opts.batch ?? BATCH, selection: "pending" });
+      const step: { cursor: TCursor | null; embedded: number } = await embedNextBatch(db, provider, cursor, {
+        batch: opts.batch ?? BATCH,
+        selection: "pending",
+      });
       cursor = step.cursor;
       embedded += step.embedded;
     } while (cursor && Date.now() < deadline);

@@ -49,7 +49,8 @@ export function checkVectors(vectors: unknown, count: number, dimensions: number
     }
     let norm = 0;
     for (const x of v) {
-      if (typeof x !== "number" || !Number.isFinite(x)) throw new EmbeddingProviderError("a vector holds a value that is not a finite number");
+      if (typeof x !== "number" || !Number.isFinite(x))
+        throw new EmbeddingProviderError("a vector holds a value that is not a finite number");
       norm += x * x;
     }
     if (norm === 0) throw new EmbeddingProviderError("a vector is all zeros (no direction to compare)");

@@ -26,7 +26,14 @@ const g = globalThis as unknown as { __vmonEmbeddings?: TProviderState };
 
 function configKey(): string {
   const e = env();
-  return JSON.stringify([e.EMBEDDINGS_PROVIDER, e.EMBEDDINGS_URL, e.EMBEDDINGS_MODEL, e.EMBEDDINGS_DIMENSIONS, e.EMBEDDINGS_API_KEY, e.EMBEDDINGS_TIMEOUT_MS]);
+  return JSON.stringify([
+    e.EMBEDDINGS_PROVIDER,
+    e.EMBEDDINGS_URL,
+    e.EMBEDDINGS_MODEL,
+    e.EMBEDDINGS_DIMENSIONS,
+    e.EMBEDDINGS_API_KEY,
+    e.EMBEDDINGS_TIMEOUT_MS,
+  ]);
 }
 
 function create(): TEmbeddingProvider | null {
@@ -39,7 +46,9 @@ function create(): TEmbeddingProvider | null {
     case "local":
       return createLocalProvider();
     case "openai": {
-      const missing = (["EMBEDDINGS_URL", "EMBEDDINGS_MODEL", "EMBEDDINGS_DIMENSIONS"] as const).filter((k) => e[k] === undefined || e[k] === "");
+      const missing = (["EMBEDDINGS_URL", "EMBEDDINGS_MODEL", "EMBEDDINGS_DIMENSIONS"] as const).filter(
+        (k) => e[k] === undefined || e[k] === "",
+      );
       if (missing.length) throw new EmbeddingProviderError(`EMBEDDINGS_PROVIDER=openai needs ${missing.join(", ")}`);
       return createOpenAiProvider({
         url: e.EMBEDDINGS_URL!,

@@ -47,7 +47,10 @@ const save = (db: TDb, state: TRebuildState) => enqueue(db, STATE_QUEUE, state, 
 
 async function clear(db: TDb) {
   const jobs = await claim(db, STATE_QUEUE, 10, LEASE_MS); // completed at once: nothing to renew
-  await complete(db, jobs.map((j) => j.id));
+  await complete(
+    db,
+    jobs.map((j) => j.id),
+  );
 }
 
 export async function rebuildEmbeddings(
@@ -69,7 +72,10 @@ export async function rebuildEmbeddings(
   opts.onProgress?.({ done: state.embedded, total });
   let cursor: TCursor | null = state.cursor;
   while (cursor) {
-    const step: { cursor: TCursor | null; embedded: number } = await embedNextBatch(db, provider, cursor, { batch: opts.batch ?? 64, selection });
+    const step: { cursor: TCursor | null; embedded: number } = await embedNextBatch(db, provider, cursor, {
+      batch: opts.batch ?? 64,
+      selection,
+    });
     cursor = step.cursor;
     embeddedNow += step.embedded;
     state.embedded += step.embedded;

@@ -48,7 +48,12 @@ export async function nextRows(
 }
 
 /** How many rows `nextRows` would visit from id `afterId` on. */
-export async function countRows(db: TDb, kind: TEmbeddingKind, ref: TModelRef, opts: { afterId: number; selection: TSelection }): Promise<number> {
+export async function countRows(
+  db: TDb,
+  kind: TEmbeddingKind,
+  ref: TModelRef,
+  opts: { afterId: number; selection: TSelection },
+): Promise<number> {
   const k = KINDS[kind];
   const pending = opts.selection === "pending" ? Prisma.sql`AND ${pendingCondition(kind, ref)}` : Prisma.empty;
   const rows = await db.$queryRaw<{ n: number }[]>`
@@ -66,7 +71,12 @@ export async function anyPending(db: TDb, kind: TEmbeddingKind, ref: TModelRef):
  * Upserts vectors. Rows deleted in the meantime are skipped. `updated_at` is never older than the
  * row's own, so a row dated in the future is not embedded again and again.
  */
-export async function writeVectors(db: TDb, kind: TEmbeddingKind, model: string, items: { id: number; vector: number[] }[]): Promise<number> {
+export async function writeVectors(
+  db: TDb,
+  kind: TEmbeddingKind,
+  model: string,
+  items: { id: number; vector: number[] }[],
+): Promise<number> {
   if (items.length === 0) return 0;
   const k = KINDS[kind];
   const ids = items.map((i) => i.id);

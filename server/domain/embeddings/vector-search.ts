@@ -167,7 +167,9 @@ async function indexCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const unfiltered = s.unfiltered || !s.where;
   // A SubPlan per candidate (OFFSET 0 keeps EXISTS from becoming a join or a hashed set of every
   // filtered row): the index scan drives, and the LIMIT stops it as soon as enough candidates pass.
-  const ok = unfiltered ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM ${k.table} ${k.alias} WHERE ${k.alias}.id = e.${k.key} AND (${s.where}) OFFSET 0)`;
+  const ok = unfiltered
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`EXISTS (SELECT 1 FROM ${k.table} ${k.alias} WHERE ${k.alias}.id = e.${k.key} AND (${s.where}) OFFSET 0)`;
   const settings = {
     "hnsw.iterative_scan": "strict_order",
     // At least the rows asked for: one round of the walk then holds them all (reading the one
@@ -198,17 +200,24 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
   if (s.unfiltered || !s.where) {
     // Every row qualifies (an embedding's row always exists: the foreign key cascades).
-    return queryCandidates(db, s, Prisma.sql`
+    return queryCandidates(
+      db,
+      s,
+      Prisma.sql`
       SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
         FROM ${k.embeddings} x WHERE ${own}
        ORDER BY dist, id
-       LIMIT ${wanted}`);
+       LIMIT ${wanted}`,
+    );
   }
   // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
   // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
   // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
   // a filter keeping 10% of 50,000 cards.
-  return queryCandidates(db, s, Prisma.sql`
+  return queryCandidates(
+    db,
+    s,
+    Prisma.sql`
     WITH f AS MATERIALIZED (${filteredIds(s, s.where, "all")})
     SELECT e.id, e.dist
       FROM f CROSS JOIN LATERAL (
@@ -216,7 +225,8 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
           FROM ${k.embeddings} x WHERE x.${k.key} = f.id AND ${own}
         OFFSET 0) e
      ORDER BY e.dist, e.id
-     LIMIT ${wanted}`);
+     LIMIT ${wanted}`,
+  );
 }
 
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
@@ -232,7 +242,8 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
   const k = KINDS[s.kind];
   const dims = dimsSql(s.ref.dimensions);
   const q = vectorLiteral(s.vector);
-  const within = s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
+  const within =
+    s.minSimilarity > 0 ? Prisma.sql`(x.embedding <=> ${q}::vector) <= ${1 - s.minSimilarity + 1e-12}::float8` : Prisma.sql`TRUE`;
   const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${dims} AND ${within}`;
   const rows = await readRows<{ n: number }>(
     db,
@@ -275,7 +286,12 @@ async function indexRanking(db: TDb, s: TVectorSearch, wanted: number): Promise<
 }
 
 /** The first `wanted` entries of the result list, and the path that found them. */
-async function rankedList(db: TDb, s: TVectorSearch, wanted: number, start: "index" | "exact"): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
+async function rankedList(
+  db: TDb,
+  s: TVectorSearch,
+  wanted: number,
+  start: "index" | "exact",
+): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
   let path = start;
   let candidates = path === "index" ? await indexRanking(db, s, wanted) : [];
   if (path === "exact" || (candidates.length < wanted && s.strategy !== "index")) {

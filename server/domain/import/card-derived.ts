@@ -29,7 +29,11 @@ export function splitInteractionRefs(spool: Spool, parts: number): Promise<void>
 }
 
 /** The aggregates of the cards of one partition (partition.ts). */
-export async function aggregateInteractions(spool: Spool, invalid: ReadonlyMap<number, string>, only: TPart): Promise<Map<string, TCardAggregate>> {
+export async function aggregateInteractions(
+  spool: Spool,
+  invalid: ReadonlyMap<number, string>,
+  only: TPart,
+): Promise<Map<string, TCardAggregate>> {
   const out = new Map<string, TCardAggregate>();
   for await (const batch of spool.lines(partName("ref:interaction", only))) {
     for (const text of batch) {

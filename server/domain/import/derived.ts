@@ -61,9 +61,7 @@ async function inChunks(
     }
     return changed;
   }
-  const [range] = await db.$queryRawUnsafe<{ lo: number | null; hi: number | null }[]>(
-    `SELECT min(id) AS lo, max(id) AS hi FROM ${table}`,
-  );
+  const [range] = await db.$queryRawUnsafe<{ lo: number | null; hi: number | null }[]>(`SELECT min(id) AS lo, max(id) AS hi FROM ${table}`);
   if (!range || range.lo === null || range.hi === null) return 0;
   const total = range.hi - range.lo + 1;
   for (let lo = range.lo; lo <= range.hi; lo += CHUNK) {

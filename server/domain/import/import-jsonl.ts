@@ -142,7 +142,13 @@ export async function importJsonl(db: TDb, source: TImportSource, opts: TImportO
     // Cards may newly match saved filters: the webhooks worker checks them (saved_filter.cards_matched).
     if (cards === undefined || cards.length) await requestSavedFilterCheck(db);
     await makeDurable(db);
-    logger.debug("import finished", { lines, invalid: invalid.length, written: report.written, writeMs: timings, ms: Date.now() - started });
+    logger.debug("import finished", {
+      lines,
+      invalid: invalid.length,
+      written: report.written,
+      writeMs: timings,
+      ms: Date.now() - started,
+    });
     return report;
   } finally {
     spool.dispose();

@@ -55,7 +55,12 @@ export function parseLine(text: string): TParsedLine {
   const kind = kindValue as TKind;
   const parsed = LINE_SCHEMAS[kind].safeParse(raw);
   if (!parsed.success) {
-    return { ok: false, reason: `${kind}: ${describeError(raw, parsed.error)}`, kind, key: recordKey(kind, raw as Record<string, unknown>) };
+    return {
+      ok: false,
+      reason: `${kind}: ${describeError(raw, parsed.error)}`,
+      kind,
+      key: recordKey(kind, raw as Record<string, unknown>),
+    };
   }
   const rec = normalizeRecord(kind, parsed.data as Record<string, unknown>);
   return { ok: true, kind, key: recordKey(kind, rec), rec };

@@ -42,15 +42,18 @@ export async function collapseDuplicateProfiles(db: TDb): Promise<Map<number, nu
     const now = pairs.map((p) => ({ loser: p.loser, winner: finalOf(p.loser) }));
     const losers = now.map((p) => p.loser);
     const survivors = now.map((p) => p.winner);
-    await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(
-        `UPDATE card c SET network_a_profile_id = u.winner
+    await db.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(
+          `UPDATE card c SET network_a_profile_id = u.winner
          FROM unnest($1::int[], $2::int[]) AS u(loser, winner) WHERE c.network_a_profile_id = u.loser`,
-        losers,
-        survivors,
-      );
-      await tx.$executeRawUnsafe(`DELETE FROM profile WHERE id = ANY($1::int[])`, losers);
-    }, { maxWait: 120_000, timeout: 600_000 });
+          losers,
+          survivors,
+        );
+        await tx.$executeRawUnsafe(`DELETE FROM profile WHERE id = ANY($1::int[])`, losers);
+      },
+      { maxWait: 120_000, timeout: 600_000 },
+    );
     for (const p of now) redirect.set(p.loser, p.winner);
   }
   // Resolve chains: A -> B, B -> C gives A -> C.

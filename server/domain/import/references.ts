@@ -19,7 +19,10 @@ export async function checkReferences(registry: Registry, spool: Spool, onBatch:
   for (const kind of CHECK_ORDER) {
     const { targets, self } = REFERRING[kind]!;
     const lines = spool.count(`ref:${kind}`);
-    const parts = partsFor(targets.reduce((n, k) => n + registry.keyCount(k), 0), registry.cap);
+    const parts = partsFor(
+      targets.reduce((n, k) => n + registry.keyCount(k), 0),
+      registry.cap,
+    );
     for (let part = 0; lines > 0 && targets.length > 0 && part < parts; part++) {
       await registry.load(targets, { part, parts });
       for await (const batch of spool.lines(`ref:${kind}`)) {
@@ -57,7 +60,8 @@ async function checkBatch(registry: Registry, kind: TKind, batch: TDecodedRefs[]
 async function parentsOf(registry: Registry, spool: Spool, kind: TRefKind): Promise<Map<string, { parent: string | null; line: number }>> {
   const entries = new Map<string, { parent: string | null; line: number }>();
   for await (const batch of spool.lines(`ref:${kind}`)) {
-    for (const d of batch.map(decodeRefs)) if (d.key !== null && !registry.invalid.has(d.line)) entries.set(d.key, { parent: d.parent, line: d.line });
+    for (const d of batch.map(decodeRefs))
+      if (d.key !== null && !registry.invalid.has(d.line)) entries.set(d.key, { parent: d.parent, line: d.line });
   }
   return entries;
 }

@@ -149,15 +149,25 @@ const DEFAULTS: Partial<Record<TKind, TRec>> = {
   stage: { position: 0 },
   round: { position: 0 },
   participant: { web3: false, web2: false, sources: EMPTY },
-  card: { categories: EMPTY, social_links: EMPTY, people: EMPTY, trending: false, featured: false, open_to_intro: false, web3: false, web2: false },
+  card: {
+    categories: EMPTY,
+    social_links: EMPTY,
+    people: EMPTY,
+    trending: false,
+    featured: false,
+    open_to_intro: false,
+    web3: false,
+    web2: false,
+  },
   profile: { network_a: { url: null, image_url: null, urn: null }, education: EMPTY, experience: EMPTY, tags: EMPTY },
   collection: { description: "", visibility: "shared", active: true, criteria: {} },
   network_b_profile: { followers: 0, recent_posts: EMPTY, followed_accounts: EMPTY },
 };
 
-const SHAPE_KEYS = Object.fromEntries(
-  Object.entries(LINE_SCHEMAS).map(([kind, schema]) => [kind, Object.keys(schema.shape)]),
-) as Record<TKind, string[]>;
+const SHAPE_KEYS = Object.fromEntries(Object.entries(LINE_SCHEMAS).map(([kind, schema]) => [kind, Object.keys(schema.shape)])) as Record<
+  TKind,
+  string[]
+>;
 
 /** Fills defaults and canonical forms into a record that passed its schema. */
 export function normalizeRecord(kind: TKind, rec: TRec): TRec {
@@ -179,7 +189,14 @@ export function normalizeRecord(kind: TKind, rec: TRec): TRec {
       const n = rec.network_a as TRec;
       rec.network_a = { url: n.url ?? null, image_url: n.image_url ?? null, urn: n.urn ?? null };
       const c = rec.new_company as TRec | null;
-      if (c) rec.new_company = { name: c.name ?? null, description: c.description ?? null, website: c.website ?? null, logo: c.logo ?? null, network_a_url: c.network_a_url ?? null };
+      if (c)
+        rec.new_company = {
+          name: c.name ?? null,
+          description: c.description ?? null,
+          website: c.website ?? null,
+          logo: c.logo ?? null,
+          network_a_url: c.network_a_url ?? null,
+        };
       break;
     }
     case "collection": {

@@ -84,4 +84,5 @@ export const KINDS = [
 export type TKind = (typeof KINDS)[number];
 
 /** Kinds that other records refer to, and the key they are referred to by. */
-export type TRefKind = "stage" | "round" | "source_type" | "participant_type" | "category" | "location" | "profile" | "participant" | "card";
+export type TRefKind =
+  "stage" | "round" | "source_type" | "participant_type" | "category" | "location" | "profile" | "participant" | "card";

@@ -87,7 +87,10 @@ async function checkUsernamesInFile(registry: Registry, spool: Spool): Promise<v
         if (!inPart(username, { part, parts })) continue;
         const owner = owners.get(username);
         if (owner && owner.userId !== userId) {
-          registry.reject(line, `network_b_profile: username '${username}' is already used by user_id ${owner.userId} (line ${owner.line})`);
+          registry.reject(
+            line,
+            `network_b_profile: username '${username}' is already used by user_id ${owner.userId} (line ${owner.line})`,
+          );
           continue;
         }
         owners.set(username, { userId, line });

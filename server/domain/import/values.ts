@@ -8,8 +8,7 @@ import { z } from "zod";
  */
 
 const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
-const TS_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const TS_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 const YMD_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function validDay(y: number, m: number, d: number): boolean {

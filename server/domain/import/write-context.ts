@@ -58,8 +58,7 @@ export const LANES = 2;
 
 type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends">;
 
-const BATCH_SETTINGS_SQL =
-  "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
+const BATCH_SETTINGS_SQL = "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
 
 /**
  * A batch's transaction: generous limits (a big batch on a busy machine takes a while), no wait
@@ -95,7 +94,8 @@ export async function makeDurable(db: TDb): Promise<void> {
 export const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 function batchKey(kind: TKind, rec: TRec): string {
-  if (kind === "interaction" && rec.id === null) return `${String(rec.card)}\u0000${String(rec.participant)}\u0000${String(rec.created_at)}`;
+  if (kind === "interaction" && rec.id === null)
+    return `${String(rec.card)}\u0000${String(rec.participant)}\u0000${String(rec.created_at)}`;
   return recordKey(kind, rec) ?? "";
 }
 

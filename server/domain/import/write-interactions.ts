@@ -34,25 +34,29 @@ const INSERT: [string, string][] = [
 const touchedOf = (sql: string) => `WITH w AS (${sql})
   SELECT coalesce(array_agg(DISTINCT card_id), '{}') AS cards, coalesce(array_agg(DISTINCT participant_id), '{}') AS participants FROM w`;
 
-const BY_NATURAL_KEY_SQL = touchedOf(upsertSql({
-  table: "interaction",
-  params: PARAMS,
-  joins: JOINS,
-  insert: INSERT,
-  conflict: "(card_id, participant_id, created_at)",
-  update: ["associated_participant_id", "source_type_id"],
-  returning: "card_id, participant_id",
-}));
+const BY_NATURAL_KEY_SQL = touchedOf(
+  upsertSql({
+    table: "interaction",
+    params: PARAMS,
+    joins: JOINS,
+    insert: INSERT,
+    conflict: "(card_id, participant_id, created_at)",
+    update: ["associated_participant_id", "source_type_id"],
+    returning: "card_id, participant_id",
+  }),
+);
 
-const BY_ID_SQL = touchedOf(upsertSql({
-  table: "interaction",
-  params: [["id", "int"], ...PARAMS],
-  joins: JOINS,
-  insert: [["id", "u.id"], ...INSERT],
-  conflict: "(id)",
-  update: ["card_id", "participant_id", "associated_participant_id", "source_type_id", "created_at"],
-  returning: "card_id, participant_id",
-}));
+const BY_ID_SQL = touchedOf(
+  upsertSql({
+    table: "interaction",
+    params: [["id", "int"], ...PARAMS],
+    joins: JOINS,
+    insert: [["id", "u.id"], ...INSERT],
+    conflict: "(id)",
+    update: ["card_id", "participant_id", "associated_participant_id", "source_type_id", "created_at"],
+    returning: "card_id, participant_id",
+  }),
+);
 
 /** Rows that hold the natural key of an incoming row under another id give way to it. */
 const CLEAR_SQL = touchedOf(`
@@ -98,7 +102,12 @@ async function writeBatch(ctx: TWriteCtx, batch: TRec[]): Promise<void> {
   if (withId.length) {
     await inTransaction(ctx, async (tx) => {
       const rows = rowsParam(withId, row(true));
-      touched.push(...(await tx.$queryRawUnsafe<TTouched[]>(BEFORE_SQL, withId.map((r) => Number(r.id)))));
+      touched.push(
+        ...(await tx.$queryRawUnsafe<TTouched[]>(
+          BEFORE_SQL,
+          withId.map((r) => Number(r.id)),
+        )),
+      );
       touched.push(...(await tx.$queryRawUnsafe<TTouched[]>(CLEAR_SQL, rows)));
       touched.push(...(await tx.$queryRawUnsafe<TTouched[]>(BY_ID_SQL, rows)));
     });

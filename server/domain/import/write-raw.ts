@@ -11,7 +11,20 @@ export function countryOf(location: string | null): string | null {
   return last || null;
 }
 
-const PROFILE_TEXT = ["name", "headline", "summary", "location", "country", "network_a_url", "network_a_image_url", "network_a_urn", "classification", "path", "status", "notable_achievements"] as const;
+const PROFILE_TEXT = [
+  "name",
+  "headline",
+  "summary",
+  "location",
+  "country",
+  "network_a_url",
+  "network_a_image_url",
+  "network_a_urn",
+  "classification",
+  "path",
+  "status",
+  "notable_achievements",
+] as const;
 const PROFILE_JSON = ["education", "experience", "new_company"] as const;
 
 const PROFILE_SQL = upsertSql({
@@ -107,22 +120,27 @@ const COLLECTION_SQL = upsertSql({
 });
 
 export async function writeCollections(ctx: TWriteCtx): Promise<void> {
-  await writeBatches(ctx, "collection", async (b) => {
-    await runBatch(
-      ctx,
-      COLLECTION_SQL,
-      rowsParam(b, (r) => ({
-        slug: r.slug,
-        name: r.name,
-        description: r.description,
-        visibility: r.visibility,
-        active: r.active,
-        criteria: r.criteria,
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-      })),
-    );
-  }, { lanes: 1 });
+  await writeBatches(
+    ctx,
+    "collection",
+    async (b) => {
+      await runBatch(
+        ctx,
+        COLLECTION_SQL,
+        rowsParam(b, (r) => ({
+          slug: r.slug,
+          name: r.name,
+          description: r.description,
+          visibility: r.visibility,
+          active: r.active,
+          criteria: r.criteria,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        })),
+      );
+    },
+    { lanes: 1 },
+  );
 }
 
 const NB_TEXT = ["username", "name", "bio", "location", "url"] as const;

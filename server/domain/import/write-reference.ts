@@ -8,8 +8,16 @@ const SMALL = { lanes: 1 };
 function rankedSql(table: "stage" | "round"): string {
   return upsertSql({
     table,
-    params: [["slug", "text"], ["name", "text"], ["position", "int"]],
-    insert: [["slug", "u.slug"], ["name", "u.name"], ["position", "u.position"]],
+    params: [
+      ["slug", "text"],
+      ["name", "text"],
+      ["position", "int"],
+    ],
+    insert: [
+      ["slug", "u.slug"],
+      ["name", "u.name"],
+      ["position", "u.position"],
+    ],
     conflict: "(slug)",
     update: ["name", "position"],
   });
@@ -17,37 +25,78 @@ function rankedSql(table: "stage" | "round"): string {
 
 export async function writeRanked(ctx: TWriteCtx, kind: "stage" | "round"): Promise<void> {
   const sql = rankedSql(kind);
-  await writeBatches(ctx, kind, async (b) => {
-    await runBatch(ctx, sql, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, position: r.position })));
-  }, SMALL);
+  await writeBatches(
+    ctx,
+    kind,
+    async (b) => {
+      await runBatch(
+        ctx,
+        sql,
+        rowsParam(b, (r) => ({ slug: r.slug, name: r.name, position: r.position })),
+      );
+    },
+    SMALL,
+  );
 }
 
 const SOURCE_TYPE_SQL = upsertSql({
   table: "source_type",
-  params: [["slug", "text"], ["name", "text"], ["grp", "text"]],
-  insert: [["slug", "u.slug"], ["name", "u.name"], ['"group"', "u.grp"]],
+  params: [
+    ["slug", "text"],
+    ["name", "text"],
+    ["grp", "text"],
+  ],
+  insert: [
+    ["slug", "u.slug"],
+    ["name", "u.name"],
+    ['"group"', "u.grp"],
+  ],
   conflict: "(slug)",
   update: ["name", '"group"'],
 });
 
 export async function writeSourceTypes(ctx: TWriteCtx): Promise<void> {
-  await writeBatches(ctx, "source_type", async (b) => {
-    await runBatch(ctx, SOURCE_TYPE_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, grp: r.group })));
-  }, SMALL);
+  await writeBatches(
+    ctx,
+    "source_type",
+    async (b) => {
+      await runBatch(
+        ctx,
+        SOURCE_TYPE_SQL,
+        rowsParam(b, (r) => ({ slug: r.slug, name: r.name, grp: r.group })),
+      );
+    },
+    SMALL,
+  );
 }
 
 const PARTICIPANT_TYPE_SQL = upsertSql({
   table: "participant_type",
-  params: [["slug", "text"], ["name", "text"]],
-  insert: [["slug", "u.slug"], ["name", "u.name"]],
+  params: [
+    ["slug", "text"],
+    ["name", "text"],
+  ],
+  insert: [
+    ["slug", "u.slug"],
+    ["name", "u.name"],
+  ],
   conflict: "(slug)",
   update: ["name"],
 });
 
 export async function writeParticipantTypes(ctx: TWriteCtx): Promise<void> {
-  await writeBatches(ctx, "participant_type", async (b) => {
-    await runBatch(ctx, PARTICIPANT_TYPE_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name })));
-  }, SMALL);
+  await writeBatches(
+    ctx,
+    "participant_type",
+    async (b) => {
+      await runBatch(
+        ctx,
+        PARTICIPANT_TYPE_SQL,
+        rowsParam(b, (r) => ({ slug: r.slug, name: r.name })),
+      );
+    },
+    SMALL,
+  );
 }
 
 /**
@@ -56,26 +105,50 @@ export async function writeParticipantTypes(ctx: TWriteCtx): Promise<void> {
  */
 async function linkParents(ctx: TWriteCtx, table: "category" | "location"): Promise<void> {
   const sql = `UPDATE ${table} t SET parent_id = p.id
-    FROM ${recordset([["slug", "text"], ["parent", "text"]])} LEFT JOIN ${table} p ON p.slug = u.parent
+    FROM ${recordset([
+      ["slug", "text"],
+      ["parent", "text"],
+    ])} LEFT JOIN ${table} p ON p.slug = u.parent
     WHERE t.slug = u.slug AND t.parent_id IS DISTINCT FROM p.id`;
   for await (const b of validBatches(ctx, table)) {
-    await runBatch(ctx, sql, rowsParam(b, (r) => ({ slug: r.slug, parent: r.parent })));
+    await runBatch(
+      ctx,
+      sql,
+      rowsParam(b, (r) => ({ slug: r.slug, parent: r.parent })),
+    );
   }
 }
 
 const CATEGORY_SQL = upsertSql({
   table: "category",
-  params: [["slug", "text"], ["name", "text"], ["parent", "text"]],
+  params: [
+    ["slug", "text"],
+    ["name", "text"],
+    ["parent", "text"],
+  ],
   joins: "LEFT JOIN category p ON p.slug = u.parent",
-  insert: [["slug", "u.slug"], ["name", "u.name"], ["parent_id", "p.id"]],
+  insert: [
+    ["slug", "u.slug"],
+    ["name", "u.name"],
+    ["parent_id", "p.id"],
+  ],
   conflict: "(slug)",
   update: ["name"],
 });
 
 export async function writeCategories(ctx: TWriteCtx): Promise<void> {
-  await writeBatches(ctx, "category", async (b) => {
-    await runBatch(ctx, CATEGORY_SQL, rowsParam(b, (r) => ({ slug: r.slug, name: r.name, parent: r.parent })));
-  }, SMALL);
+  await writeBatches(
+    ctx,
+    "category",
+    async (b) => {
+      await runBatch(
+        ctx,
+        CATEGORY_SQL,
+        rowsParam(b, (r) => ({ slug: r.slug, name: r.name, parent: r.parent })),
+      );
+    },
+    SMALL,
+  );
   if (ctx.written.category) await linkParents(ctx, "category");
 }
 
@@ -91,13 +164,18 @@ const LOCATION_SQL = upsertSql({
 });
 
 export async function writeLocations(ctx: TWriteCtx): Promise<void> {
-  await writeBatches(ctx, "location", async (b: TRec[]) => {
-    await runBatch(
-      ctx,
-      LOCATION_SQL,
-      rowsParam(b, (r) => Object.fromEntries([["slug", r.slug], ["parent", r.parent], ...LOCATION_FIELDS.map((f) => [f, s(r[f])])])),
-    );
-  }, SMALL);
+  await writeBatches(
+    ctx,
+    "location",
+    async (b: TRec[]) => {
+      await runBatch(
+        ctx,
+        LOCATION_SQL,
+        rowsParam(b, (r) => Object.fromEntries([["slug", r.slug], ["parent", r.parent], ...LOCATION_FIELDS.map((f) => [f, s(r[f])])])),
+      );
+    },
+    SMALL,
+  );
   if (!ctx.written.location) return;
   await linkParents(ctx, "location");
   await recomputeLocationRegions(ctx.db);

@@ -15,9 +15,7 @@ export function participantFilterConditions(filters: TParticipantFilters, accoun
   if (filters.web3 !== undefined) where.push(Prisma.sql`p.web3 = ${filters.web3}`);
   if (filters.web2 !== undefined) where.push(Prisma.sql`p.web2 = ${filters.web2}`);
   if (filters.savedOnly) {
-    where.push(
-      Prisma.sql`EXISTS (SELECT 1 FROM saved_participant s WHERE s.account_id = ${accountId} AND s.participant_id = p.id)`,
-    );
+    where.push(Prisma.sql`EXISTS (SELECT 1 FROM saved_participant s WHERE s.account_id = ${accountId} AND s.participant_id = p.id)`);
   }
   return where;
 }

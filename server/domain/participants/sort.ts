@@ -37,7 +37,10 @@ export function parseParticipantSort(raw: string | undefined): TParticipantSort 
   const value = (raw ?? "").trim().toLowerCase() || DEFAULT_PARTICIPANT_SORT;
   if (Object.hasOwn(PRESETS, value)) return { label: value, keys: PRESETS[value]! };
   const keys: TParticipantSort["keys"] = [];
-  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [field, dir, extra] = part.split(":").map((p) => p.trim());
     if (extra !== undefined || !field || !Object.hasOwn(FIELDS, field) || (dir !== "asc" && dir !== "desc")) {
       throw validationError("sort", `'${part.slice(0, 60)}' is not a valid sort: ${HELP}`);

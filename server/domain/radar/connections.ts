@@ -2,7 +2,14 @@ import type { TDb } from "../../db/client";
 import type { Prisma } from "../../db/generated/prisma/client";
 import { notFound } from "../../lib/errors";
 import { assertOwnedIds, uniqueIds } from "./owned";
-import { CONNECTION_COLUMNS, connectionDetail, connectionPayload, type TConnectionDetail, type TConnectionPayload, type TConnectionRow } from "./payloads";
+import {
+  CONNECTION_COLUMNS,
+  connectionDetail,
+  connectionPayload,
+  type TConnectionDetail,
+  type TConnectionPayload,
+  type TConnectionRow,
+} from "./payloads";
 import { assertRoom, lockAccount } from "./quota";
 import { storedSnapshot } from "./snapshot";
 import type { TSource } from "./types";

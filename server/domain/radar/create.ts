@@ -129,7 +129,8 @@ export async function createApplications(db: TDb, accountId: number, source: TSo
         const row = inserted.get(p.key);
         if (row && p.kind === "new") outcome.created.push({ index, application: applicationPayload(row) });
         const other = row ?? raced.get(p.key);
-        if (other && (p.kind === "same" || !row)) outcome.existing.push({ index, already_tracked: false, application: applicationPayload(other) });
+        if (other && (p.kind === "same" || !row))
+          outcome.existing.push({ index, already_tracked: false, application: applicationPayload(other) });
       });
     },
     { timeout: 60_000, maxWait: 30_000 },

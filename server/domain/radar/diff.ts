@@ -83,7 +83,11 @@ export function detectChange(previous: TSnapshot | null, next: TSnapshot): TDete
   const only = items[0]!;
   switch (only.change_type) {
     case "career_change":
-      return { change_type: "career_change", description, body: { variant: "career_change", previous: only.previous, current: only.current } };
+      return {
+        change_type: "career_change",
+        description,
+        body: { variant: "career_change", previous: only.previous, current: only.current },
+      };
     case "bio_change":
       return {
         change_type: "bio_change",

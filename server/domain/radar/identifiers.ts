@@ -43,10 +43,18 @@ const zIdentifierText = () =>
 
 /** A numeric user id as a string: ids can exceed what a JSON number holds exactly. */
 const zUserId = () =>
-  zJsonValue("a numeric string", z.string({ error: "must be a numeric string" }).trim().regex(/^\d{1,20}$/, "must be a numeric id").optional());
+  zJsonValue(
+    "a numeric string",
+    z
+      .string({ error: "must be a numeric string" })
+      .trim()
+      .regex(/^\d{1,20}$/, "must be a numeric id")
+      .optional(),
+  );
 
 /** Strict JSON boolean (the strings "true" or "yes" are refused in a body). */
-export const zBodyBool = () => zJsonValue("a boolean (true or false)", z.boolean({ error: "must be a boolean (true or false)" }).optional());
+export const zBodyBool = () =>
+  zJsonValue("a boolean (true or false)", z.boolean({ error: "must be a boolean (true or false)" }).optional());
 
 export const applicationItemShape = {
   username: zIdentifierText(),
@@ -78,7 +86,10 @@ function parseHttpUrl(value: string, param: string): URL {
 
 function pathSegments(url: URL, param: string): string[] {
   try {
-    return url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+    return url.pathname
+      .split("/")
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw validationError(param, "must be a valid http(s) profile URL");
   }
@@ -92,7 +103,8 @@ function identityOf(source: TSource, kind: TIdentifierKind, value: string): { id
     if (kind === "network_a_url") {
       const segments = pathSegments(parseHttpUrl(value, kind), kind);
       const last = segments.at(-1);
-      if (!last || !NETWORK_A_USERNAME.test(last)) throw validationError(kind, "must be a profile URL ending with the profile's username or member id");
+      if (!last || !NETWORK_A_USERNAME.test(last))
+        throw validationError(kind, "must be a profile URL ending with the profile's username or member id");
       return { identifier: value, identityKey: `slug:${last.toLowerCase()}` };
     }
     if (!NETWORK_A_USERNAME.test(value)) throw validationError(kind, "must be a username without spaces or slashes");

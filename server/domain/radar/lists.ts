@@ -97,7 +97,8 @@ export function listApplications(db: TDb, accountId: number, source: TSource, q:
     db,
     q,
     source,
-    (take) => Prisma.sql`SELECT ${APPLICATION_COLUMNS} FROM radar_application a WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${q.offset}`,
+    (take) =>
+      Prisma.sql`SELECT ${APPLICATION_COLUMNS} FROM radar_application a WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${q.offset}`,
     Prisma.sql`SELECT count(*)::int AS n FROM radar_application a WHERE ${where}`,
     applicationPayload,
   );
@@ -116,7 +117,8 @@ export function listConnections(db: TDb, accountId: number, source: TSource, q: 
     db,
     q,
     source,
-    (take) => Prisma.sql`SELECT ${CONNECTION_COLUMNS} FROM radar_connection c WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${q.offset}`,
+    (take) =>
+      Prisma.sql`SELECT ${CONNECTION_COLUMNS} FROM radar_connection c WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${q.offset}`,
     Prisma.sql`SELECT count(*)::int AS n FROM radar_connection c WHERE ${where}`,
     connectionPayload,
   );

@@ -103,7 +103,13 @@ async function resolveAll(connector: TConnector, rows: TClaimed[]): Promise<Map<
 async function connect(db: TDb, done: { row: TClaimed; snapshot: TSnapshot }[]): Promise<{ owned: number[]; connected: Set<number> }> {
   if (done.length === 0) return { owned: [], connected: new Set() };
   const json = JSON.stringify(
-    done.map(({ row, snapshot }) => ({ id: row.id, attempts: row.attempts, external_id: snapshot.external_id, ...connectionColumns(snapshot), snapshot })),
+    done.map(({ row, snapshot }) => ({
+      id: row.id,
+      attempts: row.attempts,
+      external_id: snapshot.external_id,
+      ...connectionColumns(snapshot),
+      snapshot,
+    })),
   );
   const rows = await db.$queryRaw<{ id: number; connected: boolean }[]>`
     WITH input AS (
@@ -152,14 +158,24 @@ async function fail(db: TDb, failures: TFailure[]): Promise<number> {
 export async function processBatch(db: TDb, opts: TProcessOptions = {}): Promise<TProcessResult> {
   const rows = await claim(db, opts.batchSize ?? DEFAULT_BATCH, opts.leaseMs ?? LEASE_MS);
   if (rows.length === 0) return { claimed: 0, connected: 0, failed: 0 };
-  return whileLeased("radar-applications", (until) => renew(db, rows, until), opts, () => processClaimed(db, rows, opts));
+  return whileLeased(
+    "radar-applications",
+    (until) => renew(db, rows, until),
+    opts,
+    () => processClaimed(db, rows, opts),
+  );
 }
 
 async function processClaimed(db: TDb, rows: TClaimed[], opts: TProcessOptions): Promise<TProcessResult> {
   const failures: TFailure[] = [];
   const live = rows.filter((r) => {
     if (r.attempts <= MAX_ATTEMPTS) return true;
-    failures.push({ id: r.id, attempts: r.attempts, code: "too_many_attempts", message: `Processing was interrupted ${r.attempts - 1} times.` });
+    failures.push({
+      id: r.id,
+      attempts: r.attempts,
+      code: "too_many_attempts",
+      message: `Processing was interrupted ${r.attempts - 1} times.`,
+    });
     return false;
   });
   const results = await resolveAll(opts.connector ?? configuredConnector(db), live);

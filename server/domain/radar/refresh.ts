@@ -174,7 +174,13 @@ export async function refreshBatch(db: TDb, cutoff: Date, opts: TRefreshOptions 
     rows.filter((r) => !failed.has(r.source)).map((r) => r.id),
     rows.filter((r) => failed.has(r.source)).map((r) => r.id),
   );
-  return { claimed: rows.length, refreshed: rows.length - skipped, skipped, failed: rows.filter((r) => failed.has(r.source)).length, ...stored };
+  return {
+    claimed: rows.length,
+    refreshed: rows.length - skipped,
+    skipped,
+    failed: rows.filter((r) => failed.has(r.source)).length,
+    ...stored,
+  };
 }
 
 async function dbNow(db: TDb, minusMs = 0): Promise<Date> {

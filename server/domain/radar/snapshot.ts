@@ -33,7 +33,8 @@ export interface TNetworkBProfileInput {
 }
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Last path segment of a profile URL (query, fragment and trailing slashes removed), like vm_network_a_slug. */
 export function urlSlug(url: string | null | undefined): string | null {

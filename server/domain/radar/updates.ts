@@ -103,7 +103,11 @@ function range(q: TFeedQuery): Prisma.Sql[] {
  * in the same order; one query). The feed and the radar.update.created event both call it.
  */
 export async function addLinks(db: Pick<TDb, "$queryRaw">, data: TUpdatePayload[], rows: TUpdateRow[]): Promise<void> {
-  const ids = [...new Set(rows.filter((r) => r.c_source === "network_a" && /^\d{1,9}$/.test(r.c_external_id ?? "")).map((r) => Number(r.c_external_id)))];
+  const ids = [
+    ...new Set(
+      rows.filter((r) => r.c_source === "network_a" && /^\d{1,9}$/.test(r.c_external_id ?? "")).map((r) => Number(r.c_external_id)),
+    ),
+  ];
   const found = ids.length
     ? await db.$queryRaw<{ id: number; slug: string | null }[]>`
         SELECT p.id, min(c.slug) AS slug FROM profile p LEFT JOIN card c ON c.network_a_profile_id = p.id

@@ -60,7 +60,10 @@ export async function resolveCollections(db: TDb, accountId: number, slugs: stri
      WHERE c.slug = ANY(${slugs}::text[]) AND ${visibleTo(accountId)} ORDER BY c.id`;
   const missing = slugs.filter((s) => !rows.some((r) => r.slug === s));
   if (missing.length > 0) {
-    const shown = missing.slice(0, 5).map((s) => `'${s.slice(0, 60)}'`).join(", ");
+    const shown = missing
+      .slice(0, 5)
+      .map((s) => `'${s.slice(0, 60)}'`)
+      .join(", ");
     throw validationError(
       "collection",
       `unknown collection ${shown}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""} (see GET /v1/network_a/collections/)`,

@@ -88,7 +88,14 @@ export async function listProfiles(db: TDb, reader: TReader, q: TProfileQuery): 
   return {
     data: served.map((r) => formatProfile(r, restricted)),
     pagination: { limit: q.limit, offset: q.offset, total, has_next: rows.length > q.limit },
-    meta: { sort: q.sort.label, filters: appliedFilters(q.filters, collections.map((c) => c.slug)), ignored: q.ignored },
+    meta: {
+      sort: q.sort.label,
+      filters: appliedFilters(
+        q.filters,
+        collections.map((c) => c.slug),
+      ),
+      ignored: q.ignored,
+    },
   };
 }
 

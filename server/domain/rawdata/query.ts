@@ -33,10 +33,24 @@ const MAX_STATUS_LENGTH = 200;
 
 const clean = (v: string | undefined) => (v === undefined ? undefined : v.replace(/\u0000/g, "").trim() || undefined);
 
-const commaList = (v: string) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
+const commaList = (v: string) => [
+  ...new Set(
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 // A Map: a parameter's text is never looked up on an object's prototype ("constructor", "__proto__").
-const BOOL = new Map<string, boolean>([["true", true], ["1", true], ["yes", true], ["false", false], ["0", false], ["no", false]]);
+const BOOL = new Map<string, boolean>([
+  ["true", true],
+  ["1", true],
+  ["yes", true],
+  ["false", false],
+  ["0", false],
+  ["no", false],
+]);
 
 function parseInteger(v: string): number | undefined {
   return /^[+]?\d+$/.test(v) ? Number(v.replace(/^\+/, "").slice(0, 16)) : undefined;
@@ -145,7 +159,9 @@ export function parseProfileQuery(raw: Record<string, unknown>): TProfileQuery {
   const path = keep("path", v.path, (s) => enumList(s, PATHS));
   if (path) filters.path = path;
   const tags = keep("tags", v.tags, (s) => {
-    const list = commaList(s).filter((t) => t.length <= MAX_TAG_LENGTH).slice(0, MAX_TAGS);
+    const list = commaList(s)
+      .filter((t) => t.length <= MAX_TAG_LENGTH)
+      .slice(0, MAX_TAGS);
     return list.length > 0 ? list : undefined;
   });
   if (tags) filters.tags = tags;

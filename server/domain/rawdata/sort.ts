@@ -31,7 +31,11 @@ export function parseProfileSort(raw: string | undefined): { sort: TProfileSort;
   if (raw === undefined || raw.trim() === "") return { sort: DEFAULT_SORT, valid: true };
   const keys: TProfileSort["keys"] = [];
   for (const part of raw.split(",")) {
-    const [field = "", dir = "asc", extra] = part.trim().toLowerCase().split(":").map((s) => s.trim());
+    const [field = "", dir = "asc", extra] = part
+      .trim()
+      .toLowerCase()
+      .split(":")
+      .map((s) => s.trim());
     if (extra !== undefined || !FIELDS.has(field) || (dir !== "asc" && dir !== "desc")) return { sort: DEFAULT_SORT, valid: false };
     if (keys.some((k) => k.field === field)) return { sort: DEFAULT_SORT, valid: false };
     keys.push({ field: field as TSortField, dir: dir as TSortDir });
@@ -52,7 +56,9 @@ export function profileOrderBy(sort: TProfileSort): Prisma.Sql {
 /** Extra select items giving each row's sort key as text (`k0`, `k1`, ...), exact to the microsecond. */
 export function sortKeyColumns(sort: TProfileSort): Prisma.Sql {
   const cols = sort.keys.map((k, i) =>
-    k.field === "name" ? `${KEY_SQL.name} AS k${i}` : `to_char(${KEY_SQL[k.field]} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k${i}`,
+    k.field === "name"
+      ? `${KEY_SQL.name} AS k${i}`
+      : `to_char(${KEY_SQL[k.field]} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k${i}`,
   );
   return Prisma.raw(cols.join(", "));
 }
@@ -69,7 +75,10 @@ export function rowSortKey(sort: TProfileSort, row: Record<string, unknown>): TS
  * direction (the (created_at, id) index serves it directly), otherwise the expanded OR form.
  */
 export function afterKeyCondition(sort: TProfileSort, key: TSortKey): Prisma.Sql {
-  const fields = [...sort.keys.map((k) => ({ sql: Prisma.raw(KEY_SQL[k.field]), dir: k.dir })), { sql: Prisma.raw("p.id"), dir: idDir(sort) }];
+  const fields = [
+    ...sort.keys.map((k) => ({ sql: Prisma.raw(KEY_SQL[k.field]), dir: k.dir })),
+    { sql: Prisma.raw("p.id"), dir: idDir(sort) },
+  ];
   const params = [...sort.keys.map((k, i) => KEY_PARAM[k.field](key.values[i]!)), Prisma.sql`${key.id}::int`];
   if (fields.every((f) => f.dir === fields[0]!.dir)) {
     const op = Prisma.raw(fields[0]!.dir === "desc" ? "<" : ">");

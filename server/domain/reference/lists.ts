@@ -89,7 +89,9 @@ export async function locationTree(db: TDb) {
       slug: r.slug,
       name: r.name,
       scope: r.scope === "us" ? "us" : "world",
-      children: descendants(t, r.id).filter(real).map((c) => child(ref, c)),
+      children: descendants(t, r.id)
+        .filter(real)
+        .map((c) => child(ref, c)),
     }));
   const regions = data.filter((d) => t.bySlug.get(d.slug)?.type === "region");
   return {

@@ -87,7 +87,10 @@ export async function createEndpoint(
     db,
     accountId,
     { limit: MAX_ENDPOINTS, what: "webhook endpoints", param: "url", count: (tx) => tx.webhookEndpoint.count({ where: { accountId } }) },
-    (tx) => tx.webhookEndpoint.create({ data: { accountId, url, events: [...new Set(input.events)], description: input.description ?? "", secret } }),
+    (tx) =>
+      tx.webhookEndpoint.create({
+        data: { accountId, url, events: [...new Set(input.events)], description: input.description ?? "", secret },
+      }),
   );
   return { ...endpointPayload(row), secret };
 }

@@ -1,7 +1,14 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { iso } from "../../lib/format";
-import { APPLICATION_COLUMNS, applicationPayload, CONNECTION_COLUMNS, connectionPayload, type TApplicationRow, type TConnectionRow } from "../radar/payloads";
+import {
+  APPLICATION_COLUMNS,
+  applicationPayload,
+  CONNECTION_COLUMNS,
+  connectionPayload,
+  type TApplicationRow,
+  type TConnectionRow,
+} from "../radar/payloads";
 import { addLinks, updatePayload, type TUpdatePayload, type TUpdateRow } from "../radar/updates";
 import type { TWebhookEvent } from "./events";
 import { newWebhookId } from "./signing";

@@ -54,7 +54,12 @@ async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
 async function compactCards(db: TDb, accountId: number, ids: number[]) {
   const rows = await db.$queryRaw<{ row: string | null }[]>`
     SELECT ${cardRowJson(accountId, Prisma.sql`m.card_id`)} AS row FROM unnest(${ids}::int[]) AS m(card_id) ORDER BY m.card_id`;
-  return cardItems(db, accountId, rows.flatMap((r) => (r.row ? [decodeCardRow(r.row)] : [])), { fields: COMPACT_FIELDS, userData: false });
+  return cardItems(
+    db,
+    accountId,
+    rows.flatMap((r) => (r.row ? [decodeCardRow(r.row)] : [])),
+    { fields: COMPACT_FIELDS, userData: false },
+  );
 }
 
 /**
@@ -123,7 +128,12 @@ export async function checkSavedFilters(db: TDb): Promise<{ filters: number; car
 export async function savedFilterTick(db: TDb, lastRun: number, periodMs = SAVED_FILTER_CHECK_MS): Promise<boolean> {
   const jobs = await claim(db, QUEUE, 1, LEASE_MS);
   if (jobs.length === 0 && Date.now() - lastRun < periodMs) return false;
-  await whileLeased(QUEUE, (until) => renewJobs(db, jobs, until), {}, () => checkSavedFilters(db));
+  await whileLeased(
+    QUEUE,
+    (until) => renewJobs(db, jobs, until),
+    {},
+    () => checkSavedFilters(db),
+  );
   await complete(
     db,
     jobs.map((j) => j.id),

@@ -46,13 +46,16 @@ export async function sendOnce(
   try {
     target = await checkWebhookTarget(rawUrl, { deadline, resolver: opts.resolver });
   } catch (err) {
-    if (err instanceof ResolveTimeoutError) return { ok: false, status: null, body: null, error: `${noAnswer}: ${err.message}`, durationMs: elapsed() };
-    if (err instanceof UnsafeUrlError) return { ok: false, status: null, body: null, error: `URL refused: ${err.message}`, durationMs: elapsed() };
+    if (err instanceof ResolveTimeoutError)
+      return { ok: false, status: null, body: null, error: `${noAnswer}: ${err.message}`, durationMs: elapsed() };
+    if (err instanceof UnsafeUrlError)
+      return { ok: false, status: null, body: null, error: `URL refused: ${err.message}`, durationMs: elapsed() };
     throw err;
   }
   const { url, host, address, family } = target;
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
   const protocol = url.protocol as "http:" | "https:";
@@ -110,11 +113,16 @@ export async function sendOnce(
         res.on("error", done);
       },
     );
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ ok: false, status: null, body: null, error: noAnswer });
-    }, Math.max(0, deadline - Date.now()));
-    req.on("error", (err: NodeJS.ErrnoException) => finish({ ok: false, status: null, body: null, error: `connection failed: ${err.code ?? err.message}` }));
+    const timer = setTimeout(
+      () => {
+        req.destroy();
+        finish({ ok: false, status: null, body: null, error: noAnswer });
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      finish({ ok: false, status: null, body: null, error: `connection failed: ${err.code ?? err.message}` }),
+    );
     req.end(body);
   });
 }

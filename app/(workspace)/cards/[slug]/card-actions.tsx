@@ -63,7 +63,9 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
   }, [text, cardId, saveNote, deleteNote]);
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium">Private note</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        Private note
+      </label>
       <textarea
         id={id}
         value={text}
@@ -74,7 +76,15 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
         className="mt-1 w-full rounded border border-slate-300 p-2 text-sm"
       />
       <p role="status" className={`text-xs ${status === "error" ? "text-rose-700" : "text-slate-500"}`} data-testid="note-status">
-        {status === "saved" ? (text ? "Saved" : "") : status === "saving" ? "Saving…" : status === "unsaved" ? "Editing…" : "Could not save: try again"}
+        {status === "saved"
+          ? text
+            ? "Saved"
+            : ""
+          : status === "saving"
+            ? "Saving…"
+            : status === "unsaved"
+              ? "Editing…"
+              : "Could not save: try again"}
       </p>
     </div>
   );
@@ -122,10 +132,24 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
           );
         }}
       >
-        <input aria-label="New folder name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="New folder" className={`${box} min-w-0 flex-1`} />
-        <button type="submit" className={box} disabled={create.isPending}>Create and add</button>
+        <input
+          aria-label="New folder name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="New folder"
+          className={`${box} min-w-0 flex-1`}
+        />
+        <button type="submit" className={box} disabled={create.isPending}>
+          Create and add
+        </button>
       </form>
-      {error && <p role="alert" className="mt-1 text-xs text-rose-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-rose-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -142,7 +166,9 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
   if (requested) {
     return (
       <div className="text-sm">
-        <p role="status" className="font-medium text-emerald-800">Intro requested{request.data?.message ? `: “${request.data.message}”` : "."}</p>
+        <p role="status" className="font-medium text-emerald-800">
+          Intro requested{request.data?.message ? `: “${request.data.message}”` : "."}
+        </p>
         <button type="button" className={`${box} mt-1`} disabled={cancel.isPending} onClick={() => cancel.mutate({ cardId })}>
           Withdraw the request
         </button>
@@ -156,12 +182,26 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
         request.mutate({ cardId, ...(message.trim() ? { message: message.trim() } : {}) });
       }}
     >
-      <label htmlFor={id} className="text-sm font-medium">Request an intro</label>
-      <textarea id={id} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} rows={2} placeholder="A message for the introduction (optional)" className="mt-1 w-full rounded border border-slate-300 p-2 text-sm" />
+      <label htmlFor={id} className="text-sm font-medium">
+        Request an intro
+      </label>
+      <textarea
+        id={id}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        maxLength={2000}
+        rows={2}
+        placeholder="A message for the introduction (optional)"
+        className="mt-1 w-full rounded border border-slate-300 p-2 text-sm"
+      />
       <button type="submit" disabled={request.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
         Request intro
       </button>
-      {request.error && <p role="alert" className="text-xs text-rose-700">{request.error.message}</p>}
+      {request.error && (
+        <p role="alert" className="text-xs text-rose-700">
+          {request.error.message}
+        </p>
+      )}
     </form>
   );
 }

@@ -37,7 +37,9 @@ export function CardDetail({ slug }: { slug: string }) {
     return (
       <div role="alert" className="text-rose-800">
         <p>{detail.error.data?.code === "NOT_FOUND" ? "There is no card at this address." : detail.error.message}</p>
-        <Link href={listHref} className="text-sky-700 underline">Back to the cards</Link>
+        <Link href={listHref} className="text-sky-700 underline">
+          Back to the cards
+        </Link>
       </div>
     );
   }
@@ -49,7 +51,9 @@ export function CardDetail({ slug }: { slug: string }) {
 
   return (
     <article>
-      <Link href={listHref} className="text-sm text-slate-600 hover:underline">← Cards</Link>
+      <Link href={listHref} className="text-sm text-slate-600 hover:underline">
+        ← Cards
+      </Link>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {displayableImage(card.image) && (
           // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
@@ -61,7 +65,13 @@ export function CardDetail({ slug }: { slug: string }) {
             {card.trending && <span className="rounded bg-amber-100 px-1.5 text-amber-900">trending</span>}
             {card.open_to_intro && <span className="rounded bg-emerald-100 px-1.5 text-emerald-900">open to intro</span>}
             {card.categories.map((c) => (
-              <Link key={c.slug} href={`/cards?categories=${c.slug}`} className="rounded bg-slate-100 px-1.5 text-slate-800 hover:underline">{c.name}</Link>
+              <Link
+                key={c.slug}
+                href={`/cards?categories=${c.slug}`}
+                className="rounded bg-slate-100 px-1.5 text-slate-800 hover:underline"
+              >
+                {c.name}
+              </Link>
             ))}
           </p>
         </div>
@@ -69,26 +79,52 @@ export function CardDetail({ slug }: { slug: string }) {
       </div>
       <p className="mt-3 max-w-3xl text-slate-700">{card.description}</p>
       <dl className="mt-4 grid max-w-3xl grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
-        <div><dt className="text-slate-600">Stage</dt><dd>{card.stage.name}</dd></div>
-        <div><dt className="text-slate-600">Round</dt><dd>{card.round.name}</dd></div>
-        <div><dt className="text-slate-600">Last round</dt><dd>{card.last_round ?? "—"}</dd></div>
-        <div><dt className="text-slate-600">Signals</dt><dd>{card.interactions_count}</dd></div>
-        <div><dt className="text-slate-600">Location</dt><dd>{card.location?.formatted ?? "—"}</dd></div>
-        <div><dt className="text-slate-600">Last signal</dt><dd>{card.last_interaction_at?.slice(0, 10) ?? "—"}</dd></div>
+        <div>
+          <dt className="text-slate-600">Stage</dt>
+          <dd>{card.stage.name}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Round</dt>
+          <dd>{card.round.name}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Last round</dt>
+          <dd>{card.last_round ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Signals</dt>
+          <dd>{card.interactions_count}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Location</dt>
+          <dd>{card.location?.formatted ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Last signal</dt>
+          <dd>{card.last_interaction_at?.slice(0, 10) ?? "—"}</dd>
+        </div>
       </dl>
       <p className="mt-3 flex flex-wrap gap-3 text-sm">
         {card.url && <ExternalLink url={card.url}>{card.url}</ExternalLink>}
         {card.social_links.map((l) => (
-          <ExternalLink key={l.key} url={l.url}>{l.name}</ExternalLink>
+          <ExternalLink key={l.key} url={l.url}>
+            {l.name}
+          </ExternalLink>
         ))}
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="chart-h">
-            <h2 id="chart-h" className="text-lg font-medium">Signals per month</h2>
+            <h2 id="chart-h" className="text-lg font-medium">
+              Signals per month
+            </h2>
             {months.data && months.data.data.length > 0 ? (
-              <BarChart testId="signals-chart" valueName="Signals per month" data={months.data.data.map((m) => ({ label: m.month, value: m.count }))} />
+              <BarChart
+                testId="signals-chart"
+                valueName="Signals per month"
+                data={months.data.data.map((m) => ({ label: m.month, value: m.count }))}
+              />
             ) : (
               <p className="text-sm text-slate-600">{months.isPending ? "Loading…" : "No signal yet."}</p>
             )}
@@ -96,7 +132,9 @@ export function CardDetail({ slug }: { slug: string }) {
           <CardInteractions slug={slug} />
           {people.length > 0 && (
             <section aria-labelledby="people-h">
-              <h2 id="people-h" className="text-lg font-medium">People</h2>
+              <h2 id="people-h" className="text-lg font-medium">
+                People
+              </h2>
               <ul className="mt-2 grid gap-2 sm:grid-cols-2">
                 {people.map((p, i) => (
                   <li key={String(p.id ?? i)} className="rounded border border-slate-200 bg-white p-3 text-sm">
@@ -119,7 +157,9 @@ export function CardDetail({ slug }: { slug: string }) {
           )}
           {profile && (
             <section aria-labelledby="profile-h">
-              <h2 id="profile-h" className="text-lg font-medium">Network profile</h2>
+              <h2 id="profile-h" className="text-lg font-medium">
+                Network profile
+              </h2>
               <div className="mt-2 rounded border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-medium">
                   <ExternalLink url={profile.network_a.url}>{profile.name}</ExternalLink>
@@ -130,7 +170,10 @@ export function CardDetail({ slug }: { slug: string }) {
                 {profile.experience.length > 0 && (
                   <ul className="mt-2 list-disc pl-5">
                     {profile.experience.slice(0, 6).map((x, i) => (
-                      <li key={i}>{[x.title, x.company].filter(Boolean).join(" at ")}{x.startDate ? ` (${x.startDate}–${x.endDate ?? "now"})` : ""}</li>
+                      <li key={i}>
+                        {[x.title, x.company].filter(Boolean).join(" at ")}
+                        {x.startDate ? ` (${x.startDate}–${x.endDate ?? "now"})` : ""}
+                      </li>
                     ))}
                   </ul>
                 )}
@@ -144,14 +187,18 @@ export function CardDetail({ slug }: { slug: string }) {
           <FolderPicker cardId={card.id} folders={ud.folders} />
           <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
           <section aria-labelledby="similar-h">
-            <h2 id="similar-h" className="text-lg font-medium">Similar cards</h2>
+            <h2 id="similar-h" className="text-lg font-medium">
+              Similar cards
+            </h2>
             {similar.data && (
               <p className="text-xs text-slate-600">{similar.data.method === "semantic" ? "Nearest by meaning" : "Sharing a category"}</p>
             )}
             <ul className="mt-1 space-y-1 text-sm" data-testid="similar-cards">
               {similar.data?.data.map((c) => (
                 <li key={c.slug}>
-                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">{c.name}</Link>
+                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
+                    {c.name}
+                  </Link>
                   <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
                 </li>
               ))}

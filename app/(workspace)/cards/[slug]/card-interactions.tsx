@@ -23,22 +23,40 @@ export function CardInteractions({ slug }: { slug: string }) {
   );
   return (
     <section aria-labelledby="interactions-h">
-      <h2 id="interactions-h" className="text-lg font-medium">Interactions</h2>
-      {page.error && <p role="alert" className="text-sm text-rose-700">{page.error.message}</p>}
-      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm" data-testid="interactions" aria-busy={page.isFetching}>
+      <h2 id="interactions-h" className="text-lg font-medium">
+        Interactions
+      </h2>
+      {page.error && (
+        <p role="alert" className="text-sm text-rose-700">
+          {page.error.message}
+        </p>
+      )}
+      <ul
+        className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm"
+        data-testid="interactions"
+        aria-busy={page.isFetching}
+      >
         {page.data?.data.map((i) => (
           <li key={i.id} className="flex flex-wrap justify-between gap-2 p-3">
             <span>
               {who(i.participant)}
               {i.associated_participant ? <span className="text-slate-500"> · {who(i.associated_participant)}</span> : null}
             </span>
-            <time className="text-slate-600" dateTime={i.created_at}>{i.created_at.slice(0, 10)}</time>
+            <time className="text-slate-600" dateTime={i.created_at}>
+              {i.created_at.slice(0, 10)}
+            </time>
           </li>
         ))}
         {page.data?.data.length === 0 && <li className="p-3 text-slate-600">No interaction recorded yet.</li>}
       </ul>
       {page.data && (page.data.pagination.total ?? 0) > PAGE && (
-        <Pager offset={offset} limit={PAGE} total={page.data.pagination.total} hasNext={page.data.pagination.has_next} onOffset={setOffset} />
+        <Pager
+          offset={offset}
+          limit={PAGE}
+          total={page.data.pagination.total}
+          hasNext={page.data.pagination.has_next}
+          onOffset={setOffset}
+        />
       )}
     </section>
   );

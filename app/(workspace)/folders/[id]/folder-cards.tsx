@@ -16,19 +16,29 @@ export function FolderCards({ id }: { id: number }) {
   const valid = Number.isSafeInteger(id) && id > 0;
   const folder = useQuery({ ...trpc.user.folders.get.queryOptions({ id: valid ? id : 1 }), enabled: valid, retry: false });
   const cards = useQuery({
-    ...trpc.cards.list.queryOptions(cardListInput({ sort: params.sort ?? "", limit: params.limit ?? "", offset: params.offset ?? "" }, { folder_ids: String(id) })),
+    ...trpc.cards.list.queryOptions(
+      cardListInput({ sort: params.sort ?? "", limit: params.limit ?? "", offset: params.offset ?? "" }, { folder_ids: String(id) }),
+    ),
     enabled: folder.isSuccess,
     placeholderData: keepPreviousData,
   });
   const [selection, setSelection] = useState<Record<string, boolean>>({});
   const removeCard = useMutation(trpc.user.folders.removeCard.mutationOptions());
-  const selected = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  const selected = Object.keys(selection)
+    .filter((k) => selection[k])
+    .map(Number);
 
   if (!valid || folder.error) {
     return (
       <div role="alert">
         <h1 className="text-2xl font-semibold">Folder not found</h1>
-        <p className="mt-2 text-slate-700">It may have been deleted. <Link href="/folders" className="text-sky-800 underline">See your folders</Link>.</p>
+        <p className="mt-2 text-slate-700">
+          It may have been deleted.{" "}
+          <Link href="/folders" className="text-sky-800 underline">
+            See your folders
+          </Link>
+          .
+        </p>
       </div>
     );
   }
@@ -41,11 +51,15 @@ export function FolderCards({ id }: { id: number }) {
 
   return (
     <section>
-      <Link href="/folders" className="text-sm text-slate-600 hover:underline">← Folders</Link>
+      <Link href="/folders" className="text-sm text-slate-600 hover:underline">
+        ← Folders
+      </Link>
       <h1 className="mt-2 text-2xl font-semibold">{folder.data?.name ?? "Folder"}</h1>
       <p className="text-sm text-slate-600">
         {folder.data ? `${folder.data.cards_count} cards · ` : ""}
-        <Link href={`/cards?folder_ids=${id}`} className="text-sky-800 underline">Filter these cards further on the Cards page</Link>
+        <Link href={`/cards?folder_ids=${id}`} className="text-sky-800 underline">
+          Filter these cards further on the Cards page
+        </Link>
       </p>
       <CardTable
         label={`Cards in ${folder.data?.name ?? "the folder"}`}
@@ -57,10 +71,23 @@ export function FolderCards({ id }: { id: number }) {
         set={set}
         selection={selection}
         onSelectionChange={setSelection}
-        empty={<span>This folder is empty. Select cards on the <Link href="/cards" className="text-sky-800 underline">Cards</Link> page and add them here.</span>}
+        empty={
+          <span>
+            This folder is empty. Select cards on the{" "}
+            <Link href="/cards" className="text-sky-800 underline">
+              Cards
+            </Link>{" "}
+            page and add them here.
+          </span>
+        }
         toolbar={
           selected.length > 0 && (
-            <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1 text-sm" disabled={removeCard.isPending} onClick={() => void removeSelected()}>
+            <button
+              type="button"
+              className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+              disabled={removeCard.isPending}
+              onClick={() => void removeSelected()}
+            >
               Remove {selected.length} from this folder
             </button>
           )

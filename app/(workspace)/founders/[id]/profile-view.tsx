@@ -35,9 +35,15 @@ function Entry({ e, kind }: { e: TEntry; kind: "experience" | "education" }) {
   return (
     <li className="py-2">
       <p className="font-medium">{head || "—"}</p>
-      {(dates[0] || dates[1]) && <p className="text-xs text-slate-600">{dates[0] ?? "?"} – {dates[1] ?? "now"}</p>}
+      {(dates[0] || dates[1]) && (
+        <p className="text-xs text-slate-600">
+          {dates[0] ?? "?"} – {dates[1] ?? "now"}
+        </p>
+      )}
       {rest.map(([k, v]) => (
-        <p key={k} className="text-xs text-slate-600">{words(k)}: {text(v)}</p>
+        <p key={k} className="text-xs text-slate-600">
+          {words(k)}: {text(v)}
+        </p>
       ))}
       {text(e.description) && <p className="mt-1 text-slate-700">{text(e.description)}</p>}
     </li>
@@ -57,8 +63,12 @@ function Profile({ id }: { id: string }) {
       <div role="alert">
         <h1 className="text-2xl font-semibold">Profile not found</h1>
         <p className="mt-2 text-slate-700">
-          {detail.error.data?.code === "NOT_FOUND" ? "There is no profile at this address that this account can read." : detail.error.message}{" "}
-          <Link href="/founders" className="text-sky-800 underline">Back to the founders</Link>
+          {detail.error.data?.code === "NOT_FOUND"
+            ? "There is no profile at this address that this account can read."
+            : detail.error.message}{" "}
+          <Link href="/founders" className="text-sky-800 underline">
+            Back to the founders
+          </Link>
         </p>
       </div>
     );
@@ -69,32 +79,44 @@ function Profile({ id }: { id: string }) {
   const company = p.new_company;
   return (
     <article>
-      <Link href="/founders" className="text-sm text-slate-600 hover:underline">← Founders</Link>
+      <Link href="/founders" className="text-sm text-slate-600 hover:underline">
+        ← Founders
+      </Link>
       <h1 className="mt-2 text-2xl font-semibold">{p.name}</h1>
       {p.headline && <p className="mt-1 text-slate-700">{p.headline}</p>}
       <div className="mt-4 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
           {p.summary && (
             <section aria-labelledby="summary-h">
-              <h2 id="summary-h" className="text-lg font-medium">Summary</h2>
+              <h2 id="summary-h" className="text-lg font-medium">
+                Summary
+              </h2>
               <p className="mt-1 whitespace-pre-line text-slate-700">{p.summary}</p>
             </section>
           )}
           <section aria-labelledby="experience-h">
-            <h2 id="experience-h" className="text-lg font-medium">Experience</h2>
+            <h2 id="experience-h" className="text-lg font-medium">
+              Experience
+            </h2>
             {p.experience.length ? (
               <ul className="mt-1 divide-y divide-slate-200 text-sm" data-testid="experience">
-                {p.experience.map((e, i) => <Entry key={i} e={e} kind="experience" />)}
+                {p.experience.map((e, i) => (
+                  <Entry key={i} e={e} kind="experience" />
+                ))}
               </ul>
             ) : (
               <p className="text-sm text-slate-600">Unknown.</p>
             )}
           </section>
           <section aria-labelledby="education-h">
-            <h2 id="education-h" className="text-lg font-medium">Education</h2>
+            <h2 id="education-h" className="text-lg font-medium">
+              Education
+            </h2>
             {p.education.length ? (
               <ul className="mt-1 divide-y divide-slate-200 text-sm" data-testid="education">
-                {p.education.map((e, i) => <Entry key={i} e={e} kind="education" />)}
+                {p.education.map((e, i) => (
+                  <Entry key={i} e={e} kind="education" />
+                ))}
               </ul>
             ) : (
               <p className="text-sm text-slate-600">Unknown.</p>
@@ -102,7 +124,9 @@ function Profile({ id }: { id: string }) {
           </section>
           {p.notable_achievements && (
             <section aria-labelledby="achievements-h">
-              <h2 id="achievements-h" className="text-lg font-medium">Notable achievements</h2>
+              <h2 id="achievements-h" className="text-lg font-medium">
+                Notable achievements
+              </h2>
               <p className="mt-1 whitespace-pre-line text-slate-700">{p.notable_achievements}</p>
             </section>
           )}
@@ -117,17 +141,30 @@ function Profile({ id }: { id: string }) {
             <Field label="Added">{p.created_at.slice(0, 10)}</Field>
             <Field label="Updated">{p.updated_at.slice(0, 10)}</Field>
             <Field label="Network A">
-              {url ? <ExternalLink url={url} className="break-all">Profile</ExternalLink> : "—"}
+              {url ? (
+                <ExternalLink url={url} className="break-all">
+                  Profile
+                </ExternalLink>
+              ) : (
+                "—"
+              )}
               {p.network_a.urn && <span className="block text-xs text-slate-600">member id {p.network_a.urn}</span>}
             </Field>
           </dl>
           {p.tags.length > 0 && (
             <section aria-labelledby="tags-h">
-              <h2 id="tags-h" className="text-lg font-medium">Tags</h2>
+              <h2 id="tags-h" className="text-lg font-medium">
+                Tags
+              </h2>
               <ul className="mt-1 flex flex-wrap gap-1 text-xs">
                 {p.tags.map((t) => (
                   <li key={t}>
-                    <Link href={`/founders?tags=${encodeURIComponent(t)}`} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800 hover:underline">{t}</Link>
+                    <Link
+                      href={`/founders?tags=${encodeURIComponent(t)}`}
+                      className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800 hover:underline"
+                    >
+                      {t}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -135,20 +172,36 @@ function Profile({ id }: { id: string }) {
           )}
           {company && (
             <section aria-labelledby="company-h">
-              <h2 id="company-h" className="text-lg font-medium">New company</h2>
+              <h2 id="company-h" className="text-lg font-medium">
+                New company
+              </h2>
               <div className="mt-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-medium">{company.name ?? "Unnamed"}</p>
                 {company.description && <p className="text-slate-700">{company.description}</p>}
-                {httpUrl(company.website) && <ExternalLink url={company.website} className="block break-all">Website</ExternalLink>}
-                {httpUrl(company.network_a_url) && <ExternalLink url={company.network_a_url} className="block break-all">Company on network A</ExternalLink>}
+                {httpUrl(company.website) && (
+                  <ExternalLink url={company.website} className="block break-all">
+                    Website
+                  </ExternalLink>
+                )}
+                {httpUrl(company.network_a_url) && (
+                  <ExternalLink url={company.network_a_url} className="block break-all">
+                    Company on network A
+                  </ExternalLink>
+                )}
               </div>
             </section>
           )}
           <section aria-labelledby="cards-h">
-            <h2 id="cards-h" className="text-lg font-medium">Linked card</h2>
+            <h2 id="cards-h" className="text-lg font-medium">
+              Linked card
+            </h2>
             <ul className="mt-1 text-sm" data-testid="linked-cards">
               {cards.data?.data.map((c) => (
-                <li key={c.slug}><Link href={`/cards/${c.slug}`} className="text-sky-800 underline">{c.name}</Link></li>
+                <li key={c.slug}>
+                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
+                    {c.name}
+                  </Link>
+                </li>
               ))}
               {cards.data?.data.length === 0 && <li className="text-slate-600">No card is linked to this profile.</li>}
               {cards.error && <li className="text-slate-600">Could not read the linked cards.</li>}

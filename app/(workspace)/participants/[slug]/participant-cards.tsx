@@ -13,12 +13,20 @@ export function ParticipantCards({ slug }: { slug: string }) {
   const all = `/cards?participants=${encodeURIComponent(slug)}`;
   return (
     <section aria-labelledby="cards-h">
-      <h2 id="cards-h" className="text-lg font-medium">Cards it touched</h2>
-      {cards.error && <p role="alert" className="text-sm text-rose-700">{cards.error.message}</p>}
+      <h2 id="cards-h" className="text-lg font-medium">
+        Cards it touched
+      </h2>
+      {cards.error && (
+        <p role="alert" className="text-sm text-rose-700">
+          {cards.error.message}
+        </p>
+      )}
       <ul className="mt-1 space-y-1 text-sm" data-testid="participant-cards">
         {cards.data?.data.map((c) => (
           <li key={c.slug}>
-            <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">{c.name}</Link>
+            <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
+              {c.name}
+            </Link>
             <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
           </li>
         ))}

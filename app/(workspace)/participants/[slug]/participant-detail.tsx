@@ -25,7 +25,9 @@ export function ParticipantDetail({ slug }: { slug: string }) {
         <h1 className="text-2xl font-semibold">Participant not found</h1>
         <p className="mt-2 text-slate-700">
           {detail.error.data?.code === "NOT_FOUND" ? "There is no participant at this address." : detail.error.message}{" "}
-          <Link href="/participants" className="text-sky-800 underline">Back to the participants</Link>
+          <Link href="/participants" className="text-sky-800 underline">
+            Back to the participants
+          </Link>
         </p>
       </div>
     );
@@ -35,7 +37,9 @@ export function ParticipantDetail({ slug }: { slug: string }) {
   const image = displayableImage(p.image);
   return (
     <article>
-      <Link href="/participants" className="text-sm text-slate-600 hover:underline">← Participants</Link>
+      <Link href="/participants" className="text-sm text-slate-600 hover:underline">
+        ← Participants
+      </Link>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {image && (
           // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
@@ -45,7 +49,12 @@ export function ParticipantDetail({ slug }: { slug: string }) {
           <h1 className="text-2xl font-semibold">{p.name}</h1>
           {p.alt_name && <p className="text-sm text-slate-600">also {p.alt_name}</p>}
           <p className="mt-1 flex flex-wrap gap-1 text-xs">
-            <Link href={`/participants?type=${encodeURIComponent(p.type)}`} className="rounded bg-slate-100 px-1.5 text-slate-800 hover:underline">{p.type.replaceAll("_", " ")}</Link>
+            <Link
+              href={`/participants?type=${encodeURIComponent(p.type)}`}
+              className="rounded bg-slate-100 px-1.5 text-slate-800 hover:underline"
+            >
+              {p.type.replaceAll("_", " ")}
+            </Link>
             {p.web2 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web2</span>}
             {p.web3 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web3</span>}
             <span className="rounded bg-sky-100 px-1.5 text-sky-900">{p.monthly_signals} signals in 30 days</span>
@@ -58,13 +67,21 @@ export function ParticipantDetail({ slug }: { slug: string }) {
         {p.associated_with && !p.self_associated && (
           <>
             <dt className="text-slate-600">Part of</dt>
-            <dd><Link href={`/participants/${encodeURIComponent(p.associated_with.slug)}`} className="text-sky-800 underline">{p.associated_with.name}</Link></dd>
+            <dd>
+              <Link href={`/participants/${encodeURIComponent(p.associated_with.slug)}`} className="text-sky-800 underline">
+                {p.associated_with.name}
+              </Link>
+            </dd>
           </>
         )}
         {p.email && (
           <>
             <dt className="text-slate-600">E-mail</dt>
-            <dd><a href={`mailto:${p.email}`} className="text-sky-800 underline">{p.email}</a></dd>
+            <dd>
+              <a href={`mailto:${p.email}`} className="text-sky-800 underline">
+                {p.email}
+              </a>
+            </dd>
           </>
         )}
         {p.sources.length > 0 && (
@@ -74,7 +91,9 @@ export function ParticipantDetail({ slug }: { slug: string }) {
               <ul className="flex flex-wrap gap-x-3">
                 {p.sources.map((s) => (
                   <li key={`${s.type}:${s.slug}`}>
-                    <ExternalLink url={s.link}>{s.type.replaceAll("_", " ")}: {s.slug}</ExternalLink>
+                    <ExternalLink url={s.link}>
+                      {s.type.replaceAll("_", " ")}: {s.slug}
+                    </ExternalLink>
                   </li>
                 ))}
               </ul>

@@ -13,31 +13,58 @@ export function ParticipantInteractions({ slug }: { slug: string }) {
   const trpc = useTRPC();
   const { params, set } = useUrlParams();
   const offset = Math.max(0, Number(params.offset ?? 0) || 0);
-  const page = useQuery({ ...trpc.workspace.participantInteractions.queryOptions({ slug, limit: PAGE, offset }), placeholderData: keepPreviousData });
+  const page = useQuery({
+    ...trpc.workspace.participantInteractions.queryOptions({ slug, limit: PAGE, offset }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section aria-labelledby="interactions-h">
       <h2 id="interactions-h" className="text-lg font-medium">
         Interactions
-        {page.data?.pagination.total != null && <span className="text-sm font-normal text-slate-600"> · {page.data.pagination.total.toLocaleString("en")}</span>}
+        {page.data?.pagination.total != null && (
+          <span className="text-sm font-normal text-slate-600"> · {page.data.pagination.total.toLocaleString("en")}</span>
+        )}
       </h2>
-      {page.error && <p role="alert" className="text-sm text-rose-700">{page.error.message}</p>}
-      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm" data-testid="interactions" aria-busy={page.isFetching}>
+      {page.error && (
+        <p role="alert" className="text-sm text-rose-700">
+          {page.error.message}
+        </p>
+      )}
+      <ul
+        className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm"
+        data-testid="interactions"
+        aria-busy={page.isFetching}
+      >
         {page.data?.data.map((i) => (
           <li key={i.id} className="flex flex-wrap justify-between gap-2 p-3">
             <span>
-              <Link href={`/cards/${i.card.slug}`} className="font-medium text-sky-800 underline">{i.card.name}</Link>
+              <Link href={`/cards/${i.card.slug}`} className="font-medium text-sky-800 underline">
+                {i.card.name}
+              </Link>
               <span className="text-slate-600">
                 {" "}
                 {i.participant.slug === slug ? (
                   i.associated_participant ? (
-                    <>for <Link href={`/participants/${encodeURIComponent(i.associated_participant.slug)}`} className="underline">{i.associated_participant.name}</Link></>
+                    <>
+                      for{" "}
+                      <Link href={`/participants/${encodeURIComponent(i.associated_participant.slug)}`} className="underline">
+                        {i.associated_participant.name}
+                      </Link>
+                    </>
                   ) : null
                 ) : (
-                  <>by <Link href={`/participants/${encodeURIComponent(i.participant.slug)}`} className="underline">{i.participant.name}</Link></>
+                  <>
+                    by{" "}
+                    <Link href={`/participants/${encodeURIComponent(i.participant.slug)}`} className="underline">
+                      {i.participant.name}
+                    </Link>
+                  </>
                 )}
               </span>
             </span>
-            <time className="text-slate-600" dateTime={i.created_at}>{i.created_at.slice(0, 10)}</time>
+            <time className="text-slate-600" dateTime={i.created_at}>
+              {i.created_at.slice(0, 10)}
+            </time>
           </li>
         ))}
         {page.data?.data.length === 0 && <li className="p-3 text-slate-600">No interaction recorded yet.</li>}

@@ -23,7 +23,11 @@ export function SaveButton({ slug, saved }: { slug: string; saved: boolean }) {
       >
         {saved ? "Saved · Unsave" : "Save"}
       </button>
-      {error && <span role="alert" className="text-sm text-rose-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-sm text-rose-700">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

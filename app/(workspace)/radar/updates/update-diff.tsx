@@ -16,14 +16,19 @@ const POSITION_FIELDS: [keyof TPosition, string][] = [
 
 function Side(props: { label: "Before" | "After"; children: React.ReactNode }) {
   return (
-    <div className={`min-w-0 rounded border p-2 ${props.label === "Before" ? "border-slate-200 bg-slate-50" : "border-slate-300 bg-white"}`}>
+    <div
+      className={`min-w-0 rounded border p-2 ${props.label === "Before" ? "border-slate-200 bg-slate-50" : "border-slate-300 bg-white"}`}
+    >
       <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{props.label}</p>
       <div className="mt-1 break-words text-sm text-slate-900">{props.children}</div>
     </div>
   );
 }
 
-const mark = (side: "Before" | "After") => (side === "Before" ? "rounded bg-rose-100 px-0.5 text-rose-950 line-through decoration-rose-400" : "rounded bg-emerald-100 px-0.5 text-emerald-950");
+const mark = (side: "Before" | "After") =>
+  side === "Before"
+    ? "rounded bg-rose-100 px-0.5 text-rose-950 line-through decoration-rose-400"
+    : "rounded bg-emerald-100 px-0.5 text-emerald-950";
 
 function Text(props: { before: string | null; after: string | null }) {
   const d = wordDiff(props.before ?? "", props.after ?? "");
@@ -59,7 +64,15 @@ function Position(props: { before: TPosition | null; after: TPosition | null }) 
             return (
               <div key={k} className="contents">
                 <dt className="text-slate-600">{name}</dt>
-                <dd>{changed ? <mark className={mark(label)} data-changed="true">{p[k] ?? "—"}</mark> : (p[k] ?? "—")}</dd>
+                <dd>
+                  {changed ? (
+                    <mark className={mark(label)} data-changed="true">
+                      {p[k] ?? "—"}
+                    </mark>
+                  ) : (
+                    (p[k] ?? "—")
+                  )}
+                </dd>
               </div>
             );
           })}

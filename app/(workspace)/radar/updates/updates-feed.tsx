@@ -32,13 +32,21 @@ function UpdateItem({ u }: { u: TUpdate }) {
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="update-item" data-change-type={u.change_type ?? ""}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-base font-medium">
-          <Link href={`/radar?source=${c.source}&q=${encodeURIComponent(c.username ?? c.name ?? "")}`} prefetch={false} className="hover:underline">
+          <Link
+            href={`/radar?source=${c.source}&q=${encodeURIComponent(c.username ?? c.name ?? "")}`}
+            prefetch={false}
+            className="hover:underline"
+          >
             {name}
           </Link>
           <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">{SOURCE_LABEL[c.source]}</span>
-          <span className="ml-1 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-normal text-indigo-900">{CHANGE_LABEL[u.change_type ?? ""] ?? "Change"}</span>
+          <span className="ml-1 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-normal text-indigo-900">
+            {CHANGE_LABEL[u.change_type ?? ""] ?? "Change"}
+          </span>
         </h2>
-        <time dateTime={u.detected_at} className="text-xs text-slate-600">{when(u.detected_at)}</time>
+        <time dateTime={u.detected_at} className="text-xs text-slate-600">
+          {when(u.detected_at)}
+        </time>
       </div>
       <p className="mt-1 text-sm text-slate-800">{u.description}</p>
       <div className="mt-2">
@@ -72,11 +80,19 @@ function ConnectionChoice(props: { params: TUrlParams; set: (p: Record<string, s
   });
   if (!source) {
     return (
-      <Choice label="Connection" value="" options={[{ value: "", label: "Any connection (choose a network first)" }]} onChange={() => undefined} />
+      <Choice
+        label="Connection"
+        value=""
+        options={[{ value: "", label: "Any connection (choose a network first)" }]}
+        onChange={() => undefined}
+      />
     );
   }
   const id = props.params.connection_id ?? "";
-  const options = [{ value: "", label: "Any connection" }, ...(connections.data?.data ?? []).map((c) => ({ value: String(c.id), label: connectionName(c) }))];
+  const options = [
+    { value: "", label: "Any connection" },
+    ...(connections.data?.data ?? []).map((c) => ({ value: String(c.id), label: connectionName(c) })),
+  ];
   if (id && !options.some((o) => o.value === id)) options.push({ value: id, label: `Connection #${id}` });
   return <Choice label="Connection" value={id} options={options} onChange={(v) => props.set({ connection_id: v || undefined })} />;
 }
@@ -98,7 +114,10 @@ export function UpdatesFeed() {
         <Choice
           label="Network"
           value={params.source ?? ""}
-          options={[{ value: "", label: "Both networks" }, ...SOURCE_OPTIONS.filter((o) => !meta.data || meta.data.data.sources.includes(o.value))]}
+          options={[
+            { value: "", label: "Both networks" },
+            ...SOURCE_OPTIONS.filter((o) => !meta.data || meta.data.data.sources.includes(o.value)),
+          ]}
           onChange={(v) => set({ source: v || undefined, connection_id: undefined })}
         />
         <MultiSelect
@@ -124,16 +143,27 @@ export function UpdatesFeed() {
       {feed.error && (
         <div role="alert" className="mt-3 rounded border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">
           Could not load the feed: {feed.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void feed.refetch()}>Try again</button>
+          <button type="button" className="underline" onClick={() => void feed.refetch()}>
+            Try again
+          </button>
         </div>
       )}
-      <ol aria-label="Updates" aria-busy={feed.isFetching && feed.isPlaceholderData} data-testid="update-feed" className={`mt-3 space-y-3 ${feed.isFetching && feed.isPlaceholderData ? "opacity-60" : ""}`}>
-        {feed.data?.data.map((u) => <UpdateItem key={u.id} u={u} />)}
+      <ol
+        aria-label="Updates"
+        aria-busy={feed.isFetching && feed.isPlaceholderData}
+        data-testid="update-feed"
+        className={`mt-3 space-y-3 ${feed.isFetching && feed.isPlaceholderData ? "opacity-60" : ""}`}
+      >
+        {feed.data?.data.map((u) => (
+          <UpdateItem key={u.id} u={u} />
+        ))}
       </ol>
       {!feed.data && !feed.error && <p className="mt-3 text-sm text-slate-600">Loading…</p>}
       {feed.data && feed.data.data.length === 0 && (
         <p className="mt-3 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
-          {filtered ? "No update matches these filters." : "No update yet: tracked connections are refreshed every few hours, and each change shows here."}
+          {filtered
+            ? "No update matches these filters."
+            : "No update yet: tracked connections are refreshed every few hours, and each change shows here."}
         </p>
       )}
       <Pager

@@ -13,15 +13,23 @@ export function AppsPanel() {
   const me = useQuery(trpc.account.me.queryOptions());
   const apps = useQuery(trpc.account.apps.list.queryOptions());
   const revoke = useMutation(
-    trpc.account.apps.revoke.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.account.apps.list.queryKey() }) }),
+    trpc.account.apps.revoke.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.account.apps.list.queryKey() }),
+    }),
   );
 
   return (
     <div className="mt-6 space-y-10">
       <section aria-labelledby="connected-heading">
-        <h2 id="connected-heading" className="sr-only">Your connected apps</h2>
+        <h2 id="connected-heading" className="sr-only">
+          Your connected apps
+        </h2>
         {apps.isLoading && <p className="text-sm text-slate-500">Loading…</p>}
-        {apps.error && <p role="alert" className="text-sm text-rose-700">Could not load your apps: {apps.error.message}</p>}
+        {apps.error && (
+          <p role="alert" className="text-sm text-rose-700">
+            Could not load your apps: {apps.error.message}
+          </p>
+        )}
         {apps.data?.length === 0 && (
           <p className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600">
             No application is connected. When an app asks to use your account, you decide on a consent page; it then appears here.

@@ -30,7 +30,9 @@ export function ClientRegistration() {
 
   return (
     <section aria-labelledby="register-heading" className="space-y-4">
-      <h2 id="register-heading" className="text-lg font-semibold">Registered applications (staff)</h2>
+      <h2 id="register-heading" className="text-lg font-semibold">
+        Registered applications (staff)
+      </h2>
       <form
         className="grid max-w-2xl gap-3 rounded border border-slate-200 bg-white p-4"
         onSubmit={(e) => {
@@ -40,11 +42,22 @@ export function ClientRegistration() {
       >
         <label className="text-sm">
           <span className="text-slate-600">Application name</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} required className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5" />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5"
+          />
         </label>
         <label className="text-sm">
           <span className="text-slate-600">Redirect URIs (one per line)</span>
-          <textarea value={uris} onChange={(e) => setUris(e.target.value)} required rows={2} className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5 font-mono text-xs" />
+          <textarea
+            value={uris}
+            onChange={(e) => setUris(e.target.value)}
+            required
+            rows={2}
+            className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5 font-mono text-xs"
+          />
         </label>
         <fieldset className="text-sm">
           <legend className="text-slate-600">Type</legend>
@@ -69,8 +82,16 @@ export function ClientRegistration() {
             </label>
           ))}
         </fieldset>
-        {create.error && <p role="alert" className="text-sm text-rose-700">{create.error.message}</p>}
-        <button type="submit" disabled={create.isPending} className="justify-self-start rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+        {create.error && (
+          <p role="alert" className="text-sm text-rose-700">
+            {create.error.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={create.isPending}
+          className="justify-self-start rounded bg-slate-900 px-3 py-1.5 text-sm text-white"
+        >
           Register application
         </button>
       </form>
@@ -80,7 +101,10 @@ export function ClientRegistration() {
           {created.secret && (
             <>
               <br />
-              client_secret (copy it now, it will not be shown again): <code data-testid="new-client-secret" className="break-all">{created.secret}</code>
+              client_secret (copy it now, it will not be shown again):{" "}
+              <code data-testid="new-client-secret" className="break-all">
+                {created.secret}
+              </code>
             </>
           )}
         </div>

@@ -33,7 +33,11 @@ export function RevokeToken(props: { label: string; onRevoke: () => Promise<unkn
       <button type="button" className={box} onClick={() => setConfirming(false)}>
         Keep
       </button>
-      {error && <span role="alert" className="text-rose-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-rose-700">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

@@ -9,7 +9,11 @@ import { RevokeToken } from "./revoke-token";
 
 const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
-const STATUS_STYLE = { active: "bg-emerald-50 text-emerald-800", expired: "bg-amber-50 text-amber-900", revoked: "bg-slate-100 text-slate-700" };
+const STATUS_STYLE = {
+  active: "bg-emerald-50 text-emerald-800",
+  expired: "bg-amber-50 text-amber-900",
+  revoked: "bg-slate-100 text-slate-700",
+};
 
 type TToken = {
   id: number;
@@ -48,34 +52,39 @@ export function TokensPanel() {
   );
   const { mutateAsync: revoke } = useMutation(trpc.account.tokens.revoke.mutationOptions({ onSuccess: () => void refresh() }));
 
-  const columns = useMemo((): TColumn<TToken>[] => [
-    {
-      id: "name",
-      meta: { label: "Token", fixed: true },
-      cell: ({ row }) => (
-        <span>
-          <span className="font-medium">{row.original.name ?? "(no label)"}</span>{" "}
-          <span className="font-mono text-xs text-slate-600">{row.original.prefix}…</span>
-        </span>
-      ),
-    },
-    { id: "created", meta: { label: "Created" }, cell: ({ row }) => when(row.original.created_at, "") },
-    { id: "last_used", meta: { label: "Last used" }, cell: ({ row }) => when(row.original.last_used_at, "never") },
-    { id: "expires", meta: { label: "Expires" }, cell: ({ row }) => when(row.original.expires_at, "never") },
-    {
-      id: "status",
-      meta: { label: "Status" },
-      cell: ({ row }) => <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[row.original.status]}`}>{row.original.status}</span>,
-    },
-    {
-      id: "actions",
-      meta: { label: "Actions", fixed: true },
-      cell: ({ row }) =>
-        row.original.status === "active" ? (
-          <RevokeToken label={row.original.name ?? `${row.original.prefix}…`} onRevoke={() => revoke({ id: row.original.id })} />
-        ) : null,
-    },
-  ], [revoke]);
+  const columns = useMemo(
+    (): TColumn<TToken>[] => [
+      {
+        id: "name",
+        meta: { label: "Token", fixed: true },
+        cell: ({ row }) => (
+          <span>
+            <span className="font-medium">{row.original.name ?? "(no label)"}</span>{" "}
+            <span className="font-mono text-xs text-slate-600">{row.original.prefix}…</span>
+          </span>
+        ),
+      },
+      { id: "created", meta: { label: "Created" }, cell: ({ row }) => when(row.original.created_at, "") },
+      { id: "last_used", meta: { label: "Last used" }, cell: ({ row }) => when(row.original.last_used_at, "never") },
+      { id: "expires", meta: { label: "Expires" }, cell: ({ row }) => when(row.original.expires_at, "never") },
+      {
+        id: "status",
+        meta: { label: "Status" },
+        cell: ({ row }) => (
+          <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[row.original.status]}`}>{row.original.status}</span>
+        ),
+      },
+      {
+        id: "actions",
+        meta: { label: "Actions", fixed: true },
+        cell: ({ row }) =>
+          row.original.status === "active" ? (
+            <RevokeToken label={row.original.name ?? `${row.original.prefix}…`} onRevoke={() => revoke({ id: row.original.id })} />
+          ) : null,
+      },
+    ],
+    [revoke],
+  );
 
   return (
     <div className="mt-4 space-y-4">
@@ -89,7 +98,14 @@ export function TokensPanel() {
         <label htmlFor="token-label" className="sr-only">
           Token label
         </label>
-        <input id="token-label" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Label (optional)" className={box} />
+        <input
+          id="token-label"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Label (optional)"
+          className={box}
+        />
         <label htmlFor="token-expiry" className="sr-only">
           Expiry
         </label>

@@ -44,7 +44,11 @@ export function UsagePanel() {
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Plan" value={u.plan} testId="usage-plan" />
-        <Figure label={u.period === "lifetime" ? "Limit (lifetime)" : "Limit per day"} value={u.limit === null ? "unlimited" : fmt(u.limit)} testId="usage-limit" />
+        <Figure
+          label={u.period === "lifetime" ? "Limit (lifetime)" : "Limit per day"}
+          value={u.limit === null ? "unlimited" : fmt(u.limit)}
+          testId="usage-limit"
+        />
         <Figure label={u.period === "lifetime" ? "Used" : "Used today"} value={fmt(u.used)} testId="usage-used" />
         <Figure label="Remaining" value={fmt(u.remaining)} testId="usage-remaining" />
       </dl>
@@ -63,10 +67,14 @@ export function UsagePanel() {
             </button>
           </p>
         </div>
-        <BarChart testId="usage-chart" valueName="Requests per day" data={u.days.map((d) => ({ label: d.day.slice(5), value: d.requests }))} />
+        <BarChart
+          testId="usage-chart"
+          valueName="Requests per day"
+          data={u.days.map((d) => ({ label: d.day.slice(5), value: d.requests }))}
+        />
         <p className="mt-2 text-xs text-slate-600">
-          Requests with an API token or an OAuth app count; requests refused because the quota was used up do not. The workspace&apos;s
-          own pages do not count.
+          Requests with an API token or an OAuth app count; requests refused because the quota was used up do not. The workspace&apos;s own
+          pages do not count.
         </p>
       </section>
     </div>

@@ -17,7 +17,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
     refetchInterval: 3000,
   });
   const redeliver = useMutation(
-    trpc.webhooks.redeliver.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }) }),
+    trpc.webhooks.redeliver.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+    }),
   );
   const page = log.data;
 
@@ -58,9 +60,13 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                     <details className="mt-1">
                       <summary className="cursor-pointer text-slate-600">Request and response</summary>
                       <p className="mt-1 text-xs text-slate-500">Request headers</p>
-                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.headers, null, 2)}</pre>
+                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">
+                        {JSON.stringify(d.request.headers, null, 2)}
+                      </pre>
                       <p className="mt-1 text-xs text-slate-500">Request body</p>
-                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(d.request.body, null, 2)}</pre>
+                      <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">
+                        {JSON.stringify(d.request.body, null, 2)}
+                      </pre>
                       <p className="mt-1 text-xs text-slate-500">Response body (first 1 KB)</p>
                       <pre className="max-w-xl overflow-x-auto rounded bg-slate-50 p-2 text-xs">{d.response_body ?? "—"}</pre>
                       {d.next_attempt_at && <p className="text-xs text-slate-500">Next attempt {when(d.next_attempt_at)}</p>}

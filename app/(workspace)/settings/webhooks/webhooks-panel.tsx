@@ -55,7 +55,9 @@ export function WebhooksPanel() {
       },
     }),
   );
-  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (r) => setSecret({ id: r.data.id, secret: r.data.secret }) }));
+  const rotate = useMutation(
+    trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (r) => setSecret({ id: r.data.id, secret: r.data.secret }) }),
+  );
   const test = useMutation(
     trpc.webhooks.test.mutationOptions({
       onSuccess: (_r, input) => {
@@ -112,7 +114,11 @@ export function WebhooksPanel() {
             ))}
           </div>
         </fieldset>
-        <button type="submit" disabled={create.isPending || events.length === 0} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+        <button
+          type="submit"
+          disabled={create.isPending || events.length === 0}
+          className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white"
+        >
           Add endpoint
         </button>
         {createError && (
@@ -144,7 +150,11 @@ export function WebhooksPanel() {
         {list.data?.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No endpoint yet.</p>}
         <ul className="mt-2 space-y-3">
           {list.data?.data.map((ep) => (
-            <li key={ep.id} data-testid="webhook-endpoint" className={`rounded border p-3 text-sm ${selected === String(ep.id) ? "border-slate-900" : "border-slate-200"}`}>
+            <li
+              key={ep.id}
+              data-testid="webhook-endpoint"
+              className={`rounded border p-3 text-sm ${selected === String(ep.id) ? "border-slate-900" : "border-slate-200"}`}
+            >
               <div className="flex flex-wrap items-baseline gap-x-3">
                 <span className="break-all font-mono">{ep.url}</span>
                 <span className={ep.enabled ? "text-emerald-700" : "text-rose-700"}>{ep.enabled ? "Enabled" : "Disabled"}</span>
@@ -166,7 +176,9 @@ export function WebhooksPanel() {
                       onChange={(e) =>
                         update.mutate({
                           id: String(ep.id),
-                          events: e.target.checked ? [...ep.events.filter((x) => x !== "ping"), name] : ep.events.filter((x) => x !== name && x !== "ping"),
+                          events: e.target.checked
+                            ? [...ep.events.filter((x) => x !== "ping"), name]
+                            : ep.events.filter((x) => x !== name && x !== "ping"),
                         })
                       }
                     />
@@ -178,7 +190,12 @@ export function WebhooksPanel() {
                 <button type="button" className="text-slate-900 hover:underline" onClick={() => select(ep.id)}>
                   Deliveries
                 </button>
-                <button type="button" className="text-slate-900 hover:underline" disabled={test.isPending} onClick={() => test.mutate({ id: String(ep.id) })}>
+                <button
+                  type="button"
+                  className="text-slate-900 hover:underline"
+                  disabled={test.isPending}
+                  onClick={() => test.mutate({ id: String(ep.id) })}
+                >
                   Send test
                 </button>
                 <button

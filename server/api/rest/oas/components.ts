@@ -44,8 +44,8 @@ export const HEADERS = {
   "X-RateLimit-Reset": header("Daily plans: epoch seconds of the next reset (00:00 UTC)"),
   "Retry-After": header("Seconds until the quota resets (daily plans only; a free plan's lifetime quota never resets)"),
   "WWW-Authenticate": header(
-    "401: `Bearer resource_metadata=\"<base>/.well-known/oauth-protected-resource/v1\"` (where an OAuth client finds the authorization server); " +
-      "403 for an OAuth token without the operation's scope: `Bearer error=\"insufficient_scope\", scope=\"<scope>\"`",
+    '401: `Bearer resource_metadata="<base>/.well-known/oauth-protected-resource/v1"` (where an OAuth client finds the authorization server); ' +
+      '403 for an OAuth token without the operation\'s scope: `Bearer error="insufficient_scope", scope="<scope>"`',
     "string",
   ),
 };
@@ -88,7 +88,11 @@ export const ERROR_RESPONSES = {
     },
     unknown_parameter: {
       summary: "An unknown parameter",
-      value: { error: "validation_error", message: "Invalid value for stage: unknown parameter.", details: { stage: ["unknown parameter"] } },
+      value: {
+        error: "validation_error",
+        message: "Invalid value for stage: unknown parameter.",
+        details: { stage: ["unknown parameter"] },
+      },
     },
   }),
   TrackingLimitOrInvalid: errorResponse(
@@ -187,7 +191,10 @@ export const ERROR_RESPONSES = {
     { "Retry-After": { $ref: "#/components/headers/Retry-After" }, ...RATE_LIMIT_HEADERS },
   ),
   InternalError: errorResponse("An unexpected server error (`internal_error`); it is logged, and the body reveals nothing.", {
-    internal_error: { summary: "Server error", value: { error: "internal_error", message: "An internal error occurred. It has been logged." } },
+    internal_error: {
+      summary: "Server error",
+      value: { error: "internal_error", message: "An internal error occurred. It has been logged." },
+    },
   }),
   SemanticUnavailable: errorResponse("`semantic=true` while embeddings are unavailable (`semantic_unavailable`).", {
     semantic_unavailable: {

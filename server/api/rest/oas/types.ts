@@ -2,7 +2,8 @@
 
 export const TAGS = {
   Cards: "Cards (startups and projects): lists with filters, sorting, text and semantic search; one card; its signals.",
-  "Reference data": "The values of the card filters: categories, stages, rounds, locations, source types, and your folders and saved filters.",
+  "Reference data":
+    "The values of the card filters: categories, stages, rounds, locations, source types, and your folders and saved filters.",
   Participants: "Funds, investors, angels, accelerators and other participants that signal cards.",
   "Raw data":
     "Restricted (enabled per account): founder profiles and named collections of them. Parameters here are lenient: an invalid value is ignored (and named in `meta.ignored`) rather than rejected.",

@@ -48,5 +48,8 @@ export const oauthClientsRouter = createTRPCRouter({
       });
       return { client: item(client), client_secret: secret };
     }),
-  revoke: staffProcedure.input(ZClientRef).output(ZOAuthClient).mutation(async ({ ctx, input }) => item(await revokeClient(ctx.db, input.client_id))),
+  revoke: staffProcedure
+    .input(ZClientRef)
+    .output(ZOAuthClient)
+    .mutation(async ({ ctx, input }) => item(await revokeClient(ctx.db, input.client_id))),
 });

@@ -12,7 +12,12 @@ export const me = authedProcedure
       is_staff: z.boolean(),
       plan: z.string(),
       scope: z.string(),
-      access: z.object({ limit: z.number().nullable(), used: z.number().nullable(), remaining: z.number().nullable(), period: z.string().nullable() }),
+      access: z.object({
+        limit: z.number().nullable(),
+        used: z.number().nullable(),
+        remaining: z.number().nullable(),
+        period: z.string().nullable(),
+      }),
       capabilities: z.record(z.string(), z.object({ allowed: z.boolean() }).passthrough()),
     }),
   )

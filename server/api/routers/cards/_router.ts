@@ -2,15 +2,7 @@ import { createTRPCRouter } from "../../trpc";
 import { cardDetailRoute } from "./detail";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";
-import {
-  categoriesRoute,
-  filtersRoute,
-  foldersRoute,
-  locationsRoute,
-  roundsRoute,
-  sourceTypesRoute,
-  stagesRoute,
-} from "./reference";
+import { categoriesRoute, filtersRoute, foldersRoute, locationsRoute, roundsRoute, sourceTypesRoute, stagesRoute } from "./reference";
 
 /** /v1/cards/...: the cards, their interactions and the reference data of their filters. */
 export const cardsRouter = createTRPCRouter({

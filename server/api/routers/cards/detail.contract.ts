@@ -42,7 +42,10 @@ export const getCardContract = defineContract({
         trending: false,
         stage: { name: "Idea", slug: "idea" },
         round: { name: "Bootstrapped", slug: "bootstrapped" },
-        categories: [{ name: "DeFi", slug: "defi" }, { name: "Web3", slug: "web3" }],
+        categories: [
+          { name: "DeFi", slug: "defi" },
+          { name: "Web3", slug: "web3" },
+        ],
         location: {
           formatted: "Chicago, IL, United States",
           slug: "chicago",

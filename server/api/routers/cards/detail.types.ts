@@ -41,9 +41,7 @@ export const ZNetworkAProfile = z.object({
   location: zStr,
   network_a: z.object({ url: zStr, image_url: zStr, urn: zStr }),
   education: z.array(z.object({ school: zStr, degree: zStr })),
-  experience: z.array(
-    z.object({ title: zStr, company: zStr, startDate: zStr, endDate: zStr, location: zStr, description: zStr }),
-  ),
+  experience: z.array(z.object({ title: zStr, company: zStr, startDate: zStr, endDate: zStr, location: zStr, description: zStr })),
   notable_achievements: zStr,
   new_company: z.record(z.string(), zStr).nullable(),
   tags: z.array(z.string()),

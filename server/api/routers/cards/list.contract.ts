@@ -61,7 +61,10 @@ export const listCardsContract = defineContract({
           trending: false,
           stage: { name: "Idea", slug: "idea" },
           round: { name: "Bootstrapped", slug: "bootstrapped" },
-          categories: [{ name: "DeFi", slug: "defi" }, { name: "Web3", slug: "web3" }],
+          categories: [
+            { name: "DeFi", slug: "defi" },
+            { name: "Web3", slug: "web3" },
+          ],
           location: {
             formatted: "Chicago, IL, United States",
             slug: "chicago",
@@ -93,7 +96,10 @@ export const listCardsContract = defineContract({
           trending: false,
           stage: { name: "Idea", slug: "idea" },
           round: { name: "Bootstrapped", slug: "bootstrapped" },
-          categories: [{ name: "Digital collectibles", slug: "nft" }, { name: "Web3", slug: "web3" }],
+          categories: [
+            { name: "Digital collectibles", slug: "nft" },
+            { name: "Web3", slug: "web3" },
+          ],
           location: {
             formatted: "Miami, FL, United States",
             slug: "miami",

@@ -69,7 +69,12 @@ export const listStagesContract = defineContract({
   scope: "cards:read",
   input: ZNoParams,
   output: ZSlugNameListResponse,
-  ...reference("listStages", "List stages", "Returns the stages in their natural order; use the slugs in the `stages` filter.", "The stages"),
+  ...reference(
+    "listStages",
+    "List stages",
+    "Returns the stages in their natural order; use the slugs in the `stages` filter.",
+    "The stages",
+  ),
   catalog: { capability: "card_reference_data", order: 2, description: "Stages" },
   examples: {
     response: {
@@ -94,7 +99,12 @@ export const listRoundsContract = defineContract({
   scope: "cards:read",
   input: ZNoParams,
   output: ZSlugNameListResponse,
-  ...reference("listRounds", "List rounds", "Returns the funding rounds in their natural order; use the slugs in the `rounds` filter.", "The rounds"),
+  ...reference(
+    "listRounds",
+    "List rounds",
+    "Returns the funding rounds in their natural order; use the slugs in the `rounds` filter.",
+    "The rounds",
+  ),
   catalog: { capability: "card_reference_data", order: 3, description: "Rounds" },
   examples: {
     response: {
@@ -186,7 +196,13 @@ export const listFoldersContract = defineContract({
     response: {
       data: [
         { id: 12, name: "DeFi pipeline", cards_count: 14, created_at: "2026-10-02T08:15:31.204Z", updated_at: "2026-11-20T16:42:10.918Z" },
-        { id: 15, name: "Climate follow-ups", cards_count: 6, created_at: "2026-11-03T13:05:47.550Z", updated_at: "2026-11-03T13:05:47.550Z" },
+        {
+          id: 15,
+          name: "Climate follow-ups",
+          cards_count: 6,
+          created_at: "2026-11-03T13:05:47.550Z",
+          updated_at: "2026-11-03T13:05:47.550Z",
+        },
       ],
       meta: { total: 2 },
     },

@@ -44,10 +44,12 @@ export type TListParticipantsRequest = z.infer<typeof ZListParticipantsRequest>;
 export type TListParticipantsResponse = z.infer<typeof ZListParticipantsResponse>;
 
 /** Request parameters (snake_case) to the domain query. */
-export function toListQuery(input: Omit<TListParticipantsRequest, "saved_only" | "include_user_data"> & {
-  saved_only?: boolean;
-  include_user_data?: boolean;
-}): TParticipantListQuery {
+export function toListQuery(
+  input: Omit<TListParticipantsRequest, "saved_only" | "include_user_data"> & {
+    saved_only?: boolean;
+    include_user_data?: boolean;
+  },
+): TParticipantListQuery {
   return {
     limit: input.limit,
     offset: input.offset,

@@ -12,7 +12,8 @@ export const listParticipantTypesContract = defineContract({
   operationId: "listParticipantTypes",
   tag: "Participants",
   summary: "List participant types",
-  description: "Returns the participant type slugs (fund, investor, angel...) for the `type` filter of GET /v1/participants/. Takes no parameters; not paginated.",
+  description:
+    "Returns the participant type slugs (fund, investor, angel...) for the `type` filter of GET /v1/participants/. Takes no parameters; not paginated.",
   returns: "The participant types",
   errors: ["ValidationError", "PermissionDenied"],
   catalog: { capability: "participants", order: 4, description: "Participant types" },

@@ -12,4 +12,9 @@ export const zCleanText = (max: number) => zText(max).refine((v) => v === undefi
 export const zCleanList = (opts: { maxItems: number; maxLength: number }) =>
   zList(opts).refine((v) => v === undefined || v.every((s) => !s.includes("\0")), NO_NUL);
 
-export const zCleanString = (max: number) => z.string().min(1).max(max).refine((v) => !v.includes("\0"), NO_NUL);
+export const zCleanString = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes("\0"), NO_NUL);

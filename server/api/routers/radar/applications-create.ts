@@ -17,7 +17,9 @@ export const createApplicationRoute = protectedProcedure
     const error = outcome.errors[0];
     if (error) throw new AppError(error.error, error.message);
     const existing = outcome.existing[0];
-    const data = outcome.created[0]?.application ?? (existing?.already_tracked ? { connection: existing.connection, already_tracked: true as const } : existing?.application);
+    const data =
+      outcome.created[0]?.application ??
+      (existing?.already_tracked ? { connection: existing.connection, already_tracked: true as const } : existing?.application);
     if (!data) throw new Error("create produced no outcome");
     return { data, quota: await readQuota(ctx.db, ctx.account.id) };
   });

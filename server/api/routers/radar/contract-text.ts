@@ -23,7 +23,9 @@ export const radarDoc = (
   ...(page ? { page } : {}),
 });
 
-export const listParams = (q: string) => `\`q\` searches ${q} (substring, case-insensitive); \`is_tracking\` filters; \`sort\` is recent (default), name,
+export const listParams = (
+  q: string,
+) => `\`q\` searches ${q} (substring, case-insensitive); \`is_tracking\` filters; \`sort\` is recent (default), name,
 company or tracked, with \`order\` asc or desc. Paging: \`limit\` (default 50, at most 100), \`offset\`,
 \`include_total\`.`;
 

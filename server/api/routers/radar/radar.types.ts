@@ -21,9 +21,16 @@ export const zIds = () =>
   zJsonValue(
     "an array of ids",
     z
-      .array(z.number({ error: "items must be integer ids" }).int("items must be integer ids").min(1, "items must be positive ids").max(MAX_ID, "items must be ids"), {
-        error: (iss) => (iss.input === undefined ? "is required" : "must be an array of ids"),
-      })
+      .array(
+        z
+          .number({ error: "items must be integer ids" })
+          .int("items must be integer ids")
+          .min(1, "items must be positive ids")
+          .max(MAX_ID, "items must be ids"),
+        {
+          error: (iss) => (iss.input === undefined ? "is required" : "must be an array of ids"),
+        },
+      )
       .min(1, "must not be empty")
       .max(1000, "must have at most 1000 ids"),
   );
@@ -121,7 +128,12 @@ export const ZUpdate = z.object({
     source: z.enum(SOURCES),
     username: nullText,
     name: nullText,
-    profile_id: z.number().int().nullable().optional().describe("network_a: the raw (founder) profile of this connection, when the dataset holds it"),
+    profile_id: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("network_a: the raw (founder) profile of this connection, when the dataset holds it"),
     card_slug: z.string().nullable().optional().describe("network_a: a card of this person, when there is one"),
   }),
 });

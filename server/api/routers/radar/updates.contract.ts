@@ -61,7 +61,8 @@ most 100), \`offset\`, \`include_total\`. The feed is meant to be polled.`,
       data: [
         {
           id: 1,
-          description: "Maja Petit moved from Chief Revenue Officer at Stackwise to Founder & CEO at Northwind Robotics; changed their headline to “Founder & CEO at Northwind Robotics”.",
+          description:
+            "Maja Petit moved from Chief Revenue Officer at Stackwise to Founder & CEO at Northwind Robotics; changed their headline to “Founder & CEO at Northwind Robotics”.",
           change_type: "combined",
           body: {
             variant: "combined",

@@ -10,6 +10,6 @@ export const listProfilesRoute = rawDataProcedure
   .meta(restMeta(listFounderProfilesContract))
   .input(listFounderProfilesContract.input)
   .output(listFounderProfilesContract.output)
-  .query(
-    async ({ ctx, input }): Promise<TListProfilesResponse> => onReplica(ctx.db, (db) => listProfiles(db, ctx.account, parseProfileQuery(input))),
+  .query(async ({ ctx, input }): Promise<TListProfilesResponse> =>
+    onReplica(ctx.db, (db) => listProfiles(db, ctx.account, parseProfileQuery(input))),
   );

@@ -27,7 +27,10 @@ const ZCreate = z.object({ name: zName(), params: ZCardListBody }).strict();
  * they are read with the query-string schema (lists as comma strings).
  */
 const ZCreateFromQuery = z
-  .object({ name: zName(), query: z.record(z.string().max(100), z.string().max(5000)).refine((q) => Object.keys(q).length <= 60, "too many parameters") })
+  .object({
+    name: zName(),
+    query: z.record(z.string().max(100), z.string().max(5000)).refine((q) => Object.keys(q).length <= 60, "too many parameters"),
+  })
   .strict();
 
 function parseQuery(query: Record<string, string>): TCardListRequest {
@@ -54,18 +57,10 @@ async function save(ctx: TUserCtx, name: string, params: TCardListRequest) {
 export const filtersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listSavedFilters(ctx.db, ctx.account.id)),
   create: protectedProcedure.input(ZCreate).mutation(({ ctx, input }) => save(ctx, input.name, input.params)),
-  createFromQuery: protectedProcedure
-    .input(ZCreateFromQuery)
-    .mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
+  createFromQuery: protectedProcedure.input(ZCreateFromQuery).mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
   /** Each filter with the cards matching it now and those added since it was last opened. */
   status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStored)),
-  markViewed: protectedProcedure
-    .input(ZFolderRef)
-    .mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
-  rename: protectedProcedure
-    .input(ZRename)
-    .mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
-  delete: protectedProcedure
-    .input(ZFolderRef)
-    .mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),
+  markViewed: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
+  rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
+  delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),
 });

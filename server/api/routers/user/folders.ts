@@ -16,9 +16,7 @@ export const foldersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listFolders(ctx.db, ctx.account.id)),
   get: protectedProcedure.input(ZFolderRef).query(({ ctx, input }) => getFolder(ctx.db, ctx.account.id, input.id)),
   create: protectedProcedure.input(ZNamed).mutation(({ ctx, input }) => createFolder(ctx.db, ctx.account.id, input.name)),
-  rename: protectedProcedure
-    .input(ZRename)
-    .mutation(({ ctx, input }) => renameFolder(ctx.db, ctx.account.id, input.id, input.name)),
+  rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameFolder(ctx.db, ctx.account.id, input.id, input.name)),
   delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteFolder(ctx.db, ctx.account.id, input.id)),
   addCard: protectedProcedure
     .input(ZFolderCard)

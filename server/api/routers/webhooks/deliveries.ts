@@ -31,4 +31,6 @@ export const redeliverRoute = protectedProcedure
   .meta(restMeta(redeliverWebhookContract))
   .input(redeliverWebhookContract.input)
   .output(redeliverWebhookContract.output)
-  .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id, heldScopes(ctx.caller)) }));
+  .mutation(async ({ ctx, input }) => ({
+    data: await redeliver(ctx.db, ctx.account.id, input.id, input.delivery_id, heldScopes(ctx.caller)),
+  }));

@@ -97,7 +97,9 @@ export const updateWebhookContract = defineContract({
   examples: {
     params: { id: 3 },
     body: { enabled: false },
-    response: { data: { ...endpoint, enabled: false, disabled_reason: "Disabled by the account.", updated_at: "2026-11-25T15:02:40.511Z" } },
+    response: {
+      data: { ...endpoint, enabled: false, disabled_reason: "Disabled by the account.", updated_at: "2026-11-25T15:02:40.511Z" },
+    },
   },
 });
 

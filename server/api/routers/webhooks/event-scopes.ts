@@ -14,7 +14,11 @@ export function assertEventScopes(caller: TCaller, events: readonly TWebhookEven
   const missing = missingEventScope(events, heldScopes(caller));
   if (!missing) return;
   const named = events.filter((e) => missingEventScope([e], heldScopes(caller)) === missing).join(", ");
-  throw new AppError("permission_denied", `This access token lacks the scope '${missing}', which receiving ${named} needs. Ask for it when authorizing.`, {
-    headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${missing}"` },
-  });
+  throw new AppError(
+    "permission_denied",
+    `This access token lacks the scope '${missing}', which receiving ${named} needs. Ask for it when authorizing.`,
+    {
+      headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${missing}"` },
+    },
+  );
 }

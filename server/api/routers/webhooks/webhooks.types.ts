@@ -30,7 +30,8 @@ const zEvents = () =>
       .max(SUBSCRIBABLE_EVENTS.length * 2, "has too many items"),
   );
 
-const zDescription = () => zJsonValue("a string", z.string({ error: "must be a string" }).trim().max(500, "must be at most 500 characters").optional());
+const zDescription = () =>
+  zJsonValue("a string", z.string({ error: "must be a string" }).trim().max(500, "must be at most 500 characters").optional());
 
 export const ZCreateWebhookRequest = z.object({ url: zUrl(), events: zEvents(), description: zDescription() }).strict();
 

@@ -37,10 +37,9 @@ function resolvePackages(): { embeddingsPath: string; modelPath: string } {
       lastError = error;
     }
   }
-  throw new EmbeddingProviderError(
-    `the local embedding model is not installed (${PACKAGES.embeddingsPath}, ${PACKAGES.modelPath})`,
-    { cause: lastError },
-  );
+  throw new EmbeddingProviderError(`the local embedding model is not installed (${PACKAGES.embeddingsPath}, ${PACKAGES.modelPath})`, {
+    cause: lastError,
+  });
 }
 
 export function createLocalProvider(opts: { chunk?: number; timeoutMs?: number } = {}): TEmbeddingProvider {
@@ -76,7 +75,9 @@ export function createLocalProvider(opts: { chunk?: number; timeoutMs?: number }
       running = undefined;
       w.unref();
       if (msg.error !== undefined) {
-        const error = new EmbeddingProviderError(msg.load ? "the local embedding model failed to load" : "the local embedding model failed");
+        const error = new EmbeddingProviderError(
+          msg.load ? "the local embedding model failed to load" : "the local embedding model failed",
+        );
         logger.error("local embedding model failed", { error: msg.error });
         if (msg.load) {
           failedUntil = Date.now() + RETRY_LOAD_MS;
@@ -116,7 +117,10 @@ export function createLocalProvider(opts: { chunk?: number; timeoutMs?: number }
       pump();
       return;
     }
-    const timer = setTimeout(() => retire(new EmbeddingProviderError(`the local embedding model did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => retire(new EmbeddingProviderError(`the local embedding model did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     timer.unref();
     running = { task, timer };
     // Keeps the process alive while a request runs (a command line waiting for its vectors).

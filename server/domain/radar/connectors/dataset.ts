@@ -78,7 +78,9 @@ async function resolveNetworkA(db: TDb, requests: TResolveRequest[]): Promise<Ma
   requests.forEach((r, i) => {
     const names = spellings(segments[i]!);
     const lowered = names.map((s) => s.toLowerCase());
-    const candidates = rows.filter((p) => (p.slug !== null && lowered.includes(p.slug)) || (p.network_a_urn !== null && names.includes(p.network_a_urn)));
+    const candidates = rows.filter(
+      (p) => (p.slug !== null && lowered.includes(p.slug)) || (p.network_a_urn !== null && names.includes(p.network_a_urn)),
+    );
     const exact = r.kind === "network_a_url" ? candidates.filter((p) => trimSlash(p.network_a_url) === trimSlash(r.identifier)) : [];
     const best = (exact.length ? exact : candidates).sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime() || b.id - a.id)[0];
     out.set(r.ref, best ? { ok: true, snapshot: toNetworkA(best) } : notFound("network_a", `${r.kind} '${r.identifier}'`));

@@ -110,7 +110,8 @@ async function postJson(opts: Required<THttpConnectorOptions>, path: string, pay
       continue;
     }
     if (status < 200 || status >= 300) throw new ConnectorError("connector_unavailable", `The enrichment service answered HTTP ${status}.`);
-    if (text.length > MAX_ANSWER_BYTES) throw new ConnectorError("connector_invalid_response", "The enrichment service's answer is too large.");
+    if (text.length > MAX_ANSWER_BYTES)
+      throw new ConnectorError("connector_invalid_response", "The enrichment service's answer is too large.");
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -122,7 +123,8 @@ async function postJson(opts: Required<THttpConnectorOptions>, path: string, pay
 
 function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown): z.infer<T> {
   const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ConnectorError("connector_invalid_response", "The enrichment service's answer does not follow the contract.");
+  if (!parsed.success)
+    throw new ConnectorError("connector_invalid_response", "The enrichment service's answer does not follow the contract.");
   return parsed.data;
 }
 
@@ -137,9 +139,17 @@ export function httpConnector(options: THttpConnectorOptions): TConnector {
       const out = new Map<number, TConnectorResult>();
       for (const r of requests) {
         const item = byRef.get(r.ref);
-        if (!item) out.set(r.ref, { ok: false, code: "connector_invalid_response", message: "The enrichment service sent no result for this profile." });
+        if (!item)
+          out.set(r.ref, {
+            ok: false,
+            code: "connector_invalid_response",
+            message: "The enrichment service sent no result for this profile.",
+          });
         else if (item.profile === undefined || item.profile === null) {
-          out.set(r.ref, item.error?.message ? remoteError(item.error.code, item.error.message) : notFound(source, `${r.kind} '${r.identifier}'`));
+          out.set(
+            r.ref,
+            item.error?.message ? remoteError(item.error.code, item.error.message) : notFound(source, `${r.kind} '${r.identifier}'`),
+          );
         } else out.set(r.ref, snapshotOf(source, item.profile));
       }
       return out;

@@ -16,18 +16,28 @@ function Collection({ slug }: { slug: string }) {
       <div role="alert">
         <h1 className="text-2xl font-semibold">Collection not found</h1>
         <p className="mt-2 text-slate-700">
-          There is no collection at this address that this account can read. <Link href="/founders" className="text-sky-800 underline">See the collections</Link>.
+          There is no collection at this address that this account can read.{" "}
+          <Link href="/founders" className="text-sky-800 underline">
+            See the collections
+          </Link>
+          .
         </p>
       </div>
     );
   }
   return (
     <section>
-      <Link href="/founders" className="text-sm text-slate-600 hover:underline">← Founders</Link>
+      <Link href="/founders" className="text-sm text-slate-600 hover:underline">
+        ← Founders
+      </Link>
       <h1 className="mt-2 text-2xl font-semibold">{collection?.name ?? "Collection"}</h1>
       {collection && <p className="mt-1 text-sm text-slate-600">{collection.description}</p>}
       {collection && <ProfileTable collection={slug} label={`Profiles in ${collection.name}`} />}
-      {collections.error && <p role="alert" className="mt-2 text-sm text-rose-700">{collections.error.message}</p>}
+      {collections.error && (
+        <p role="alert" className="mt-2 text-sm text-rose-700">
+          {collections.error.message}
+        </p>
+      )}
     </section>
   );
 }
