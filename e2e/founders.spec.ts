@@ -27,7 +27,7 @@ test.describe("/founders with the permission (demo account)", () => {
   test("filters, sort and paging live in the URL; Back returns; a link reproduces the view", async ({ page, baseURL }) => {
     const watch = await watchPage(page, baseURL);
     await signIn(page);
-    await page.goto("/profiles");
+    await page.goto("/founders");
     await expect(page).toHaveURL(/\/founders$/);
     await expect(page.getByRole("heading", { name: "Founders", level: 1 })).toBeVisible();
     await settled(page);

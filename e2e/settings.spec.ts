@@ -35,10 +35,15 @@ test("the header shows the account and its plan; the settings pages share one na
     await expectNoSeriousA11yViolation(page, path);
   }
 
-  // The old address of the tokens page still leads there.
-  await page.goto("/tokens");
-  await expect(page).toHaveURL(/\/settings\/tokens$/);
   expect(await watch.problems()).toEqual([]);
+});
+
+test("addresses the product never published are not pages: /tokens and /profiles answer 404", async ({ page }) => {
+  await signIn(page);
+  for (const path of ["/tokens", "/profiles", "/profiles?stage=mvp"]) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+  }
 });
 
 test("at 390 px the navigation folds into a menu that works", async ({ page, baseURL }) => {

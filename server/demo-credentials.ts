@@ -3,7 +3,7 @@ import path from "node:path";
 import type { TDemoCredentials } from "./domain/accounts/demo-account";
 
 /**
- * The demo account's credentials (README.md): written to DATA_DIR/demo-credentials.json (mode 600)
+ * The demo account's credentials (docs/getting-started.md): written to DATA_DIR/demo-credentials.json (mode 600)
  * when the demo account is created, and printed on that start only. Later starts say where the
  * file is instead of printing the password and the token again into every log that keeps the
  * service's output.

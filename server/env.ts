@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Every environment variable the service reads, validated in one place (README.md).
+ * Every environment variable the service reads, validated in one place (docs/configuration.md).
  * Read through `env()`; the result is cached per process.
  */
 /** On/off words accepted by switches, as "1" / "0". */

@@ -99,7 +99,7 @@ function authSecret(dataDir: string): string {
 }
 
 /**
- * DEMO_SEED (README.md): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL.
+ * DEMO_SEED (docs/configuration.md): auto seeds an empty embedded database; 1 also seeds an empty DATABASE_URL.
  * Returns the demo account's credentials when it created them (printed on this start only).
  */
 async function maybeSeedDemo(

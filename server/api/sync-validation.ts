@@ -4,8 +4,8 @@ import { z } from "zod";
  * Procedures validate their input and output with zod's synchronous parse.
  *
  * tRPC calls a schema's `parseAsync`, and zod 4 runs its compiled object parser only on a
- * synchronous parse: checking one cards page of 20 items took about 200 µs through `parseAsync`
- * and about 55 µs through `parse`. Our schemas have no asynchronous refinements; should one ever
+ * synchronous parse, several times faster on a page of cards (docs/benchmarks.md). Our schemas
+ * have no asynchronous refinements; should one ever
  * meet a promise, zod's own asynchronous parse takes over, so the answer is the same either way.
  */
 export function parsesSynchronously<T extends z.ZodType>(schema: T): T {

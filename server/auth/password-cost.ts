@@ -1,6 +1,7 @@
 /**
  * The scrypt cost of new password hashes: OWASP's Password Storage Cheat Sheet recommends
- * N=2^17, r=8, p=1 (128 MiB of memory and about 0.3-0.5 s of one core per hash). Fixed here, not
+ * N=2^17, r=8, p=1 (128 MiB of memory and a noticeable fraction of a second of one core per hash:
+ * docs/benchmarks.md). Fixed here, not
  * configurable: a stored hash carries its own parameters (password.ts), and hashes made with less
  * are redone at the next successful sign-in.
  *

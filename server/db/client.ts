@@ -31,8 +31,8 @@ const g = globalThis as unknown as { __vmonDb?: Promise<TDbState> };
 /**
  * Settings of every connection the service opens, sent with the connection's startup:
  * - `jit=off`, because the service runs short queries whose estimated cost can still be high (an
- *   exact vector ranking, a count), and PostgreSQL would then spend about 0.3 s compiling a query
- *   that runs in milliseconds (the embedded database has no JIT);
+ *   exact vector ranking, a count), and PostgreSQL would then spend far longer compiling a query
+ *   than running it (the embedded database has no JIT);
  * - `plan_cache_mode=force_custom_plan`: a named statement is planned for each run's own values,
  *   as an unnamed one is (statement-names.ts). PostgreSQL applies it to its own cached statements
  *   too (foreign-key checks, trigger functions): the import's batch transactions set

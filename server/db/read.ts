@@ -3,9 +3,9 @@ import { driverOf, type TDb } from "./client";
 
 /**
  * Runs a read statement straight on the driver pool under the Prisma client: the same connections,
- * settings and statement names, without Prisma's query pipeline, which costs about 0.3 ms of this
- * process's CPU per statement against 0.12 ms through the driver alone (docs/benchmarks.md,
- * bench:cards). For the hot reads of list pages and semantic search, whose columns are
+ * settings and statement names, without Prisma's query pipeline, which costs this process more
+ * than twice the CPU per statement of the driver alone (docs/benchmarks.md, bench:cards). For the
+ * hot reads of list pages and semantic search, whose columns are
  * all text, int4, float8, booleans and json (the driver's conversions of other types differ from
  * Prisma's: int8 comes back as a string). Inside an interactive transaction (a handle
  * createPrisma did not make) it goes through Prisma, on the transaction's connection. `plan`: see
@@ -26,8 +26,8 @@ export async function readRows<T>(db: TDb, sql: Prisma.Sql, { plan = "custom" }:
  * - `generic`: once per connection, for values it does not know (plan_cache_mode =
  *   force_generic_plan, client.ts). Only for a statement whose best plan is the same whatever its
  *   values: the semantic search's index scan, whose plan is the index walk with each candidate
- *   checked against the filters (at a million cards, a median of 2 ms less per request end to
- *   end without filters and 3.6 ms with a stage than planned per run: docs/benchmarks.md).
+ *   checked against the filters (faster end to end than planned per run, with and without
+ *   filters: docs/benchmarks.md).
  *   Without named statements (the embedded database, PREPARED_STATEMENTS=0), custom.
  */
 export type TPlan = "custom" | "generic";

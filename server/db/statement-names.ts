@@ -4,8 +4,9 @@
  * The driver parses a named statement once per connection. Each later run of it skips parsing and
  * analysis, but PostgreSQL still plans each run for its own values: the connections start with
  * `plan_cache_mode=force_custom_plan` (client.ts). A generic plan could be much worse for some
- * values, such as a participant with 10 cards after one with 10,000. At 16 connections, the cards
- * list's page statement ran about 17 % more often per second when named (docs/benchmarks.md).
+ * values, such as a participant with 10 cards after one with 10,000. Under concurrent load, the
+ * cards list's page statement runs noticeably more often per second when named, since it skips
+ * parsing (docs/benchmarks.md).
  *
  * A connection keeps every statement it has prepared until it closes. So a text gets a name only
  * when it recurs: at its second sighting, and only while the process has named fewer than

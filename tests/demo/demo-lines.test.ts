@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { demoLines } from "../../server/domain/demo";
 
-/** The demo dataset generator: deterministic, scaled, well-formed (README.md, §10). */
+/** The demo dataset generator: deterministic, scaled, well-formed (docs/cli.md `vmon seed --demo`). */
 
 const NOW = new Date("2026-03-15T09:30:00Z");
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../server/domain/demo";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
-/** The demo dataset through the regular import path (README.md `vmon seed --demo`). */
+/** The demo dataset through the regular import path (docs/cli.md `vmon seed --demo`). */
 
 let t: TTestDb;
 

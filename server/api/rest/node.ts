@@ -9,9 +9,9 @@ import { restReply } from "./handler";
 /**
  * The REST API served by the service's own HTTP server (server/http.ts), straight from Node's
  * request to `restReply`, the edge the App Router route `app/v1/[[...path]]/route.ts` calls
- * through `handleRest`, without Next's routing and rendering machinery around it, which measured
- * as about half of the CPU of an API request (docs/architecture.md). `next dev` keeps serving /v1
- * through the route.
+ * through `handleRest`, without Next's routing and rendering machinery around it, which cost a
+ * large share of an API request's CPU (docs/benchmarks.md). `next dev` keeps serving /v1 through
+ * the route.
  *
  * `/v1/openapi.json` stays with Next (its own route, rendered once).
  */

@@ -10,8 +10,8 @@ import { participantCards } from "./participant-filter";
  * remembers the result while the card data does not change.
  *
  * - nothing can match (only unknown slugs): 0, no query;
- * - no filter: the trigger-kept number of cards (vm_card_changes; a count(*) of a million cards
- *   costs ~50 ms), read by the page query itself;
+ * - no filter: the trigger-kept number of cards (vm_card_changes; a count(*) reads every card,
+ *   which grows with the table), read by the page query itself;
  * - categories, alone or with stages/rounds: an index-only scan of card_category, whose rows
  *   carry copies of their card's stage and round (vm_card_category_stage/_round);
  * - participants alone: an index-only scan of each participant's range of vm_card_participant

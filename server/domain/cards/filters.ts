@@ -130,8 +130,8 @@ const participantForms = (ref: TParticipantRef): TPageForms => ({
   latestFirst: (rows) => participantFilter.latestFirst(ref, rows),
 });
 
-// A probed row costs about what a gathered one does: at 1,000,000 cards, "compliance" (9,149
-// matches) walks 2,462 index rows in 2-6 ms where gathering and sorting the matches takes 16 ms.
+// A probed row costs about what a gathered one does: walking the order's index until a page is
+// full beats gathering and sorting every match when the matches are many (docs/benchmarks.md).
 // A one-word query's pages in the default order come from its words' index ranges instead, unless
 // an eighth of the cards or more match: the walk then needs fewer than 8 rows per card of the page,
 // where a short prefix may start hundreds of words, each an index range to read.

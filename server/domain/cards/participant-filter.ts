@@ -33,8 +33,8 @@ import { readRows } from "../../db/read";
  * - `participantsLookedUp`: the ids read first, by a statement of their own, and sent as values.
  *   Right with other filters: the planner then knows how many cards each participant has and
  *   chooses between walking the sort index and gathering the participant's cards (with ids read
- *   in the statement it always gathers: a participant with 10,868 cards and two stages, 236 ms
- *   against 105 ms).
+ *   in the statement it always gathers, which is much slower for a participant with many cards
+ *   and a narrow second filter: docs/benchmarks.md).
  */
 export interface TParticipantRef {
   ids: Prisma.Sql;

@@ -5,7 +5,7 @@ import { createLocalProvider } from "./providers/local";
 import { createOpenAiProvider } from "./providers/openai";
 
 /**
- * The process's embedding provider, as configured by EMBEDDINGS_PROVIDER (README.md):
+ * The process's embedding provider, as configured by EMBEDDINGS_PROVIDER (docs/configuration.md):
  *   local   (default) Universal Sentence Encoder lite in a worker thread, 512 dimensions, offline;
  *   openai  an OpenAI-compatible server: EMBEDDINGS_URL, EMBEDDINGS_MODEL, EMBEDDINGS_DIMENSIONS
  *           required, EMBEDDINGS_API_KEY optional, EMBEDDINGS_TIMEOUT_MS (default 10 s);

@@ -22,7 +22,7 @@ import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vec
  *   the filters as it comes (a correlated EXISTS, so the scan stops as soon as enough rows pass).
  *   `strict_order` makes the scan's output a sequence that only grows with the LIMIT, so the page
  *   at offset 40 extends the pages before it whatever the limit (relaxed_order re-sorts a different
- *   candidate set for each LIMIT; measured recall is the same within 0.002), once equal distances
+ *   candidate set for each LIMIT; recall is the same: docs/benchmarks.md), once equal distances
  *   are put in id order (indexRanking);
  * - exact: the filtered rows first, every distance computed. Used when the planner estimates that
  *   the filters (or the whole table) leave at most EXACT_ALWAYS rows, for sizes without an index,
@@ -35,13 +35,11 @@ import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vec
 export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100, participant: 200 };
 /**
  * hnsw.ef_search: candidates kept per step of the graph walk (recall against speed), with or
- * without filters: SEMANTIC_EF_SEARCH (default 150). Measured on a million clustered vectors
- * (bench:semantic with BENCH_EF_SWEEP, docs/benchmarks.md): with filters, recall@20 is 0.92-0.96
- * at 100, 0.96 at 120, 0.98 at 150 and 0.99 at 200 (the scan goes past the walk's first round,
- * where candidates are found less well). Without filters, a walk can end in a neighbouring
- * cluster and return none of the query's true neighbours at 100 in some builds (1 query of 50 in
- * one build; 2 of 30 in another, one of them up to 200; none of 30 in a third); at 150, none in the
- * 50-query sweep. 150 takes 1-3 ms off the step against 200.
+ * without filters: SEMANTIC_EF_SEARCH (default 150), chosen with bench:semantic's BENCH_EF_SWEEP
+ * on a million clustered vectors (figures in docs/benchmarks.md). With filters, lower values lose
+ * recall (the scan goes past the walk's first round, where candidates are found less well).
+ * Without filters, a walk at 100 can end in a neighbouring cluster and return none of the query's
+ * true neighbours. 150 keeps recall high in both cases and is faster than 200.
  */
 function efSearch(): number {
   return env().SEMANTIC_EF_SEARCH;
@@ -212,8 +210,8 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   }
   // The filtered ids first (materialised), then each one's vector by key: one primary-key lookup per
   // id (LATERAL, kept apart by OFFSET 0). A plain join lets the planner, which cannot estimate the
-  // vector_dims condition, hash every stored vector instead and spill to disk: 10 times slower for
-  // a filter keeping 10% of 50,000 cards.
+  // vector_dims condition, hash every stored vector instead and spill to disk, many times slower
+  // (docs/benchmarks.md).
   return queryCandidates(
     db,
     s,
@@ -313,7 +311,8 @@ async function rankedList(
  *   the same time, a sample checks whether twice the maximum of filtered rows lie within the
  *   threshold (listIsFull; the margin covers the index's approximation near the list's end):
  *   then the total is the maximum. Ranking more entries with a filter walks further through the
- *   graph: at a million cards, 100 entries took 20 ms where 21 took 12 and the sample 5.
+ *   graph, so ranking only up to the page's end plus the sample costs less than ranking the whole
+ *   list (docs/benchmarks.md).
  * - otherwise (the sample falls short) the whole list is ranked after the page.
  * When the ranked entries end before `wanted`, the list ends there.
  */

@@ -9,9 +9,9 @@ import type { TKind } from "./types";
  *
  * An import must not depend on autovacuum for them: it may be off (it is on the CI machines), and
  * it analyses a table only after a tenth of it changed. Without statistics, a table that was empty
- * when the import began is planned from defaults: at a million cards, the statement that replaces
- * a batch's categories scanned all of card_category instead of looking the batch's cards up (200-300
- * ms per batch of 1,000 cards, and growing with the table).
+ * when the import began is planned from defaults: the statement that replaces a batch's
+ * categories then scans all of card_category instead of looking the batch's cards up, a cost that
+ * grows with the table (docs/benchmarks.md, bench:import).
  */
 
 const FIRST_ROWS = 5_000;

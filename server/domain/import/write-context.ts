@@ -68,8 +68,8 @@ const BATCH_SETTINGS_SQL = "SELECT set_config('synchronous_commit', 'off', true)
  *
  * The service's connections force custom plans (server/db/client.ts), which PostgreSQL applies to
  * its own cached statements too: the foreign-key checks, run for each inserted row, would be
- * planned again for every row (43 % of a write lane's time on interactions at a million cards;
- * docs/benchmarks.md, bench:import).
+ * planned again for every row, a large share of a write lane's time on big tables
+ * (docs/benchmarks.md, bench:import).
  */
 export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return ctx.db.$transaction(

@@ -8,9 +8,10 @@ import { LOCAL_THREAD_SOURCE } from "./local-thread";
 /**
  * The default provider (EMBEDDINGS_PROVIDER=local): Universal Sentence Encoder lite, 512 dimensions,
  * in-process and offline. The model runs in one worker thread, started on the first request (the
- * model loads in about a second and then holds about 250 MB); requests go to it one at a time, a
- * search query before any queued batch, so a query waits for at most one running batch.
- * Batches are split into chunks of `chunk` texts (about 25 ms per text on one core).
+ * model takes a moment to load and then holds its weights in memory: docs/benchmarks.md); requests
+ * go to it one at a time, a search query before any queued batch, so a query waits for at most one
+ * running batch. Batches are split into chunks of `chunk` texts, so that a chunk, not a whole
+ * batch, is what a query may wait for.
  */
 
 export const LOCAL_MODEL = "universal-sentence-encoder-lite";
