@@ -16,7 +16,8 @@ function newestMtime(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name === "generated" || entry.name.startsWith(".")) continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+    // A folder's own time changes when a file in it is added, renamed or deleted: a deleted page is a change too.
+    newest = Math.max(newest, statSync(full).mtimeMs, entry.isDirectory() ? newestMtime(full) : 0);
   }
   return newest;
 }
