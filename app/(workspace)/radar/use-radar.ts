@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import type { TSource } from "./radar-types";
 
@@ -22,9 +22,10 @@ export const POLL_MS = 1500;
 export function usePendingWork(source: TSource): number {
   const trpc = useTRPC();
   const refresh = useRadarRefresh();
-  const busyRef = useRef(false);
-  // The interval is a function of the data: evaluated after each answer.
-  const interval = () => (busyRef.current ? POLL_MS : false);
+  // Whether to poll follows the last answers: the state is adjusted while rendering (React's way for
+  // state that follows other values), so the queries get their new interval in the same commit.
+  const [busy, setBusy] = useState(false);
+  const interval = busy ? POLL_MS : false;
   const pending = useQuery({
     ...trpc.radar.listApplications.queryOptions({ source, init_status: "pending", limit: 1 }),
     staleTime: 0,
@@ -36,9 +37,9 @@ export function usePendingWork(source: TSource): number {
     refetchInterval: interval,
   });
   const count = (pending.data?.pagination.total ?? 0) + (processing.data?.pagination.total ?? 0);
+  if (busy !== count > 0) setBusy(count > 0);
   const last = useRef(count);
   useEffect(() => {
-    busyRef.current = count > 0;
     // Fewer in the queue: some became connections or failed; show it. (The refetch also rechecks
     // the queue, so an application caught between the two totals is not missed.)
     if (count < last.current) void refresh();
