@@ -14,8 +14,9 @@ const VARIANTS = {
   /** Link-like: text that underlines on hover. */
   link: "text-slate-900 hover:underline disabled:opacity-50",
   "link-danger": "text-rose-700 hover:underline disabled:opacity-50",
-  /** Link-like and always underlined (an action inside a sentence). */
-  "link-accent": "text-sky-700 underline",
+  /** Link-like and always underlined (an action inside a sentence), in the link colour or the text's own. */
+  "link-accent": "text-sky-800 underline",
+  "link-inherit": "underline",
 } as const;
 
 /** Padding and text size; link-like buttons take none (they sit in running text). */
@@ -25,6 +26,8 @@ const SIZES = {
   "xs-wide": "px-3 py-1 text-xs",
   sm: "px-2 py-1 text-sm",
   "sm-tall": "px-2 py-1.5 text-sm",
+  /** A link-like button lined up with "sm-tall" fields. */
+  "link-tall": "px-1 py-1.5 text-sm",
   md: "px-3 py-1 text-sm",
   lg: "px-3 py-1.5 text-sm",
   xl: "px-3 py-2 text-sm font-medium",

@@ -10,6 +10,8 @@ const SIZES = {
   "sm-tall": "px-2 py-1.5 text-sm",
   md: "px-3 py-1.5",
   lg: "px-3 py-2",
+  /** A block of text (a note, a message). */
+  block: "p-2 text-sm",
 } as const;
 
 export type TFieldSize = keyof typeof SIZES;
@@ -22,8 +24,8 @@ export function Input({ size = "sm", className, ...rest }: Omit<InputHTMLAttribu
 }
 
 /** A multi-line text field. */
-export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={[BOX, "p-2 text-sm", className].filter(Boolean).join(" ")} {...rest} />;
+export function Textarea({ size = "block", className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { size?: TFieldSize }) {
+  return <textarea className={cls(size, className)} {...rest} />;
 }
 
 /** A drop-down choice. */
