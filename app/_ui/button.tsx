@@ -14,6 +14,8 @@ const VARIANTS = {
   /** Link-like: text that underlines on hover. */
   link: "text-slate-900 hover:underline disabled:opacity-50",
   "link-danger": "text-rose-700 hover:underline disabled:opacity-50",
+  /** Link-like and muted until hovered (a secondary action in a header). */
+  "link-muted": "text-slate-600 hover:text-slate-900",
   /** Link-like and always underlined (an action inside a sentence), in the link colour or the text's own. */
   "link-accent": "text-sky-800 underline",
   "link-inherit": "underline",

@@ -37,3 +37,8 @@ export function Select({ size = "sm", className, ...rest }: Omit<SelectHTMLAttri
 export function Checkbox({ className, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   return <input type="checkbox" className={className} {...rest} />;
 }
+
+/** One option of a radio group; the browser's own look. */
+export function Radio({ className, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return <input type="radio" className={className} {...rest} />;
+}
