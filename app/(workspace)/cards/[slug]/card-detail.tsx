@@ -12,6 +12,7 @@ import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actio
 import { CardInteractions } from "./card-interactions";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
 import { useStoredString } from "../../../_ui/use-browser-store";
+import { Alert } from "../../../_ui/alert";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
@@ -35,12 +36,12 @@ export function CardDetail({ slug }: { slug: string }) {
 
   if (detail.error) {
     return (
-      <div role="alert" className="text-rose-800">
+      <Alert as="div">
         <p>{detail.error.data?.code === "NOT_FOUND" ? "There is no card at this address." : detail.error.message}</p>
         <Link href={listHref} className="text-sky-700 underline">
           Back to the cards
         </Link>
-      </div>
+      </Alert>
     );
   }
   const card = detail.data?.data;
