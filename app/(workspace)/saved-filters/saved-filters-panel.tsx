@@ -8,6 +8,7 @@ import { useTRPC } from "../../_trpc/client";
 import { DataTable, type TColumn } from "../../_ui/data-table";
 import { RenameDelete } from "../../_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
+import { Button } from "../../_ui/button";
 
 type TStatus = {
   id: number;
@@ -57,9 +58,9 @@ export function SavedFiltersPanel() {
         id: "name",
         meta: { label: "Name", fixed: true },
         cell: ({ row }) => (
-          <button type="button" className="font-medium text-sky-800 underline" onClick={() => void open(row.original)}>
+          <Button variant="link-accent" className="font-medium" onClick={() => void open(row.original)}>
             {row.original.name}
-          </button>
+          </Button>
         ),
       },
       { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
