@@ -6,6 +6,8 @@ const BOX = "rounded border border-slate-300 bg-white";
 /** Padding and text size of a field. */
 const SIZES = {
   xs: "px-1 py-1",
+  /** Lined up with "xs" buttons (inline rename). */
+  tiny: "px-2 py-0.5 text-xs",
   sm: "px-2 py-1 text-sm",
   "sm-tall": "px-2 py-1.5 text-sm",
   md: "px-3 py-1.5",

@@ -9,6 +9,7 @@ import { DataTable, type TColumn } from "../../_ui/data-table";
 import { RenameDelete } from "../../_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
 import { Button } from "../../_ui/button";
+import { Badge } from "../../_ui/badge";
 
 type TStatus = {
   id: number;
@@ -74,9 +75,9 @@ export function SavedFiltersPanel() {
         meta: { label: "New since last viewed", className: "text-right" },
         cell: ({ row }) =>
           row.original.new_since_viewed > 0 ? (
-            <span className="rounded bg-emerald-100 px-1.5 font-medium text-emerald-900">
+            <Badge tone="success" className="font-medium">
               {row.original.new_since_viewed.toLocaleString("en")} new
-            </span>
+            </Badge>
           ) : (
             "0"
           ),

@@ -5,17 +5,18 @@ import { useTRPC } from "../../../_trpc/client";
 import { BarChart } from "../../../_ui/bar-chart";
 import { Alert } from "../../../_ui/alert";
 import { Button } from "../../../_ui/button";
+import { Panel } from "../../../_ui/panel";
 
 const fmt = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded border border-slate-200 bg-white p-3">
+    <Panel>
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="mt-0.5 text-lg font-semibold" data-testid={testId}>
         {value}
       </dd>
-    </div>
+    </Panel>
   );
 }
 
