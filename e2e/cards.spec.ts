@@ -149,6 +149,12 @@ test.describe("/cards", () => {
     expect(bad.status()).toBe(400);
   });
 
+  test("the CSV export answers 401 without a session", async ({ request }) => {
+    const res = await request.get("/api/cards/export?trending=true");
+    expect(res.status()).toBe(401);
+    expect(await res.json()).toEqual({ error: "not_authenticated", message: "Sign in to export cards." });
+  });
+
   test("selected rows go into a new folder in one step", async ({ page, baseURL }) => {
     const watch = await watchPage(page, baseURL);
     await signIn(page);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { sessionAccountId, signOut } from "../../server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
 import { WorkspaceHeader } from "./workspace-header";
+import { Button } from "../_ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -20,9 +21,9 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
         <WorkspaceHeader
           signOut={
             <form action={signOutAction}>
-              <button type="submit" className="text-slate-600 hover:text-slate-900">
+              <Button type="submit" variant="link-muted">
                 Sign out
-              </button>
+              </Button>
             </form>
           }
         />

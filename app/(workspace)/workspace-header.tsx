@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "../_trpc/client";
+import { Button } from "../_ui/button";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
@@ -70,15 +71,14 @@ export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
           {account}
           {signOut}
         </div>
-        <button
-          type="button"
-          className="ml-auto rounded border border-slate-300 px-2.5 py-1 text-slate-700 md:hidden"
+        <Button
+          className="ml-auto text-slate-700 md:hidden"
           aria-expanded={open}
           aria-controls="workspace-menu"
           onClick={() => setOpen((o) => !o)}
         >
           {open ? "Close menu" : "Menu"}
-        </button>
+        </Button>
       </div>
       {open && (
         <div id="workspace-menu" className="mt-3 space-y-3 border-t border-slate-200 pt-3 md:hidden">

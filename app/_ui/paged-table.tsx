@@ -35,6 +35,9 @@ export function PagedTable<T>(props: {
   onSelectionChange?: (s: RowSelectionState) => void;
   empty: ReactNode;
   toolbar?: ReactNode;
+  /** The table's `field:dir` sort and its change, when the list's URL keeps the sort otherwise than as `sort`. */
+  sort?: string;
+  onSort?: (sort: string) => void;
 }) {
   const { page, params, set, defaultLimit } = props;
   const limit = Number(params.limit ?? defaultLimit) || defaultLimit;
@@ -49,8 +52,8 @@ export function PagedTable<T>(props: {
         defaultHidden={props.defaultHidden}
         storageKey={props.storageKey}
         getRowId={props.getRowId}
-        sort={page?.meta?.sort ?? params.sort}
-        onSort={(sort) => set({ sort })}
+        sort={props.onSort ? props.sort : (page?.meta?.sort ?? params.sort)}
+        onSort={props.onSort ?? ((sort) => set({ sort }))}
         busy={props.busy}
         error={props.error}
         onRetry={props.onRetry}

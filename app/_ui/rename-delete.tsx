@@ -1,8 +1,9 @@
 "use client";
 
 import { useState } from "react";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs";
+import { Alert } from "./alert";
+import { Button } from "./button";
+import { Input } from "./input";
 
 /** Rename (inline) and delete (asks once more) controls for one named object of a list. */
 export function RenameDelete(props: {
@@ -31,7 +32,7 @@ export function RenameDelete(props: {
           void run(props.onRename(name));
         }}
       >
-        <input
+        <Input
           aria-label={`New name for ${props.name}`}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked Rename: typing goes there
           autoFocus
@@ -39,18 +40,18 @@ export function RenameDelete(props: {
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          className={box}
+          size="tiny"
         />
-        <button type="submit" className={box}>
+        <Button type="submit" size="xs">
           Save
-        </button>
-        <button type="button" className={box} onClick={() => setMode("idle")}>
+        </Button>
+        <Button size="xs" onClick={() => setMode("idle")}>
           Cancel
-        </button>
+        </Button>
         {error && (
-          <span role="alert" className="text-xs text-rose-700">
+          <Alert as="span" className="text-xs">
             {error}
-          </span>
+          </Alert>
         )}
       </form>
     );
@@ -59,28 +60,24 @@ export function RenameDelete(props: {
     return (
       <span className="flex flex-wrap items-center gap-1 text-xs">
         Delete this {props.what}?
-        <button type="button" className={`${box} border-rose-300 text-rose-800`} onClick={() => void run(props.onDelete())}>
+        <Button variant="danger" size="xs" onClick={() => void run(props.onDelete())}>
           Yes, delete {props.name}
-        </button>
-        <button type="button" className={box} onClick={() => setMode("idle")}>
+        </Button>
+        <Button size="xs" onClick={() => setMode("idle")}>
           Keep
-        </button>
-        {error && (
-          <span role="alert" className="text-rose-700">
-            {error}
-          </span>
-        )}
+        </Button>
+        {error && <Alert as="span">{error}</Alert>}
       </span>
     );
   }
   return (
     <span className="flex gap-1">
-      <button type="button" className={box} aria-label={`Rename ${props.name}`} onClick={() => setMode("rename")}>
+      <Button size="xs" aria-label={`Rename ${props.name}`} onClick={() => setMode("rename")}>
         Rename
-      </button>
-      <button type="button" className={box} aria-label={`Delete ${props.name}`} onClick={() => setMode("confirm")}>
+      </Button>
+      <Button size="xs" aria-label={`Delete ${props.name}`} onClick={() => setMode("confirm")}>
         Delete
-      </button>
+      </Button>
     </span>
   );
 }

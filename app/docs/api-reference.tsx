@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Alert } from "../_ui/alert";
 
 /** The part of Scalar's standalone API this page uses (the bundle sets `window.Scalar`). */
 interface TScalarInstance {
@@ -65,13 +66,13 @@ export function ApiReference({ scriptUrl }: { scriptUrl: string }) {
 
   if (failed) {
     return (
-      <p role="alert" className="mx-auto max-w-7xl px-6 py-8 text-rose-700">
+      <Alert className="mx-auto max-w-7xl px-6 py-8">
         The API reference could not be loaded; the document itself is at{" "}
         <a className="underline" href="/v1/openapi.json">
           /v1/openapi.json
         </a>
         .
-      </p>
+      </Alert>
     );
   }
   return <div ref={mountRef} data-testid="api-reference" />;

@@ -6,6 +6,7 @@ import { DEVICE_COOKIE, deviceCookieOptions } from "../../server/auth/device-coo
 import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "../../server/auth/nextauth";
 import { env } from "../../server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
+import { Alert } from "../_ui/alert";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
@@ -56,11 +57,7 @@ export default async function SignInPage({
   return (
     <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-xl font-semibold">Sign in to Venture Monitor</h1>
-      {error && (
-        <p role="alert" className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm text-rose-700">
-          {errorMessage(error, retry)}
-        </p>
-      )}
+      {error && <Alert className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm">{errorMessage(error, retry)}</Alert>}
       <SignInForm action={signInAction} callbackUrl={safeCallback(callbackUrl)} />
     </main>
   );

@@ -1,6 +1,9 @@
 "use client";
 
 import { useActionState, useEffect } from "react";
+import { Button } from "../_ui/button";
+import { Input } from "../_ui/input";
+import { Field } from "../_ui/field";
 
 export interface TSignInResult {
   /** The path to load once signed in. */
@@ -26,33 +29,17 @@ export function SignInForm({
   return (
     <form action={formAction} className="mt-6 space-y-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <label className="block text-sm">
-        <span className="text-slate-600">E-mail</span>
-        <input
-          name="email"
-          type="email"
-          required
-          autoComplete="username"
-          className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
-        />
-      </label>
-      <label className="block text-sm">
-        <span className="text-slate-600">Password</span>
-        <input
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
-        />
-      </label>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
-      >
+      <Field className="block text-sm" label={<span className="text-slate-600">E-mail</span>}>
+        {(control) => <Input {...control} name="email" type="email" required autoComplete="username" size="lg" className="mt-1 w-full" />}
+      </Field>
+      <Field className="block text-sm" label={<span className="text-slate-600">Password</span>}>
+        {(control) => (
+          <Input {...control} name="password" type="password" required autoComplete="current-password" size="lg" className="mt-1 w-full" />
+        )}
+      </Field>
+      <Button type="submit" disabled={busy} variant="primary" size="xl" className="w-full hover:bg-slate-700">
         {busy ? "Signing in…" : "Sign in"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { accountById } from "../auth/caller";
 import { requestSource } from "../auth/same-origin";
-import { db } from "../db/client";
 import { env } from "../env";
 import type { TErrorCode } from "../lib/errors";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../lib/json-depth";
@@ -71,11 +69,7 @@ export async function serveBrowserTrpc(req: Request, sessionAccountId: () => Pro
     endpoint: ENDPOINT,
     req: forward,
     router: appRouter,
-    createContext: async ({ resHeaders }) => {
-      const id = await signedIn();
-      const account = id ? await accountById(await db(), id) : undefined;
-      return createBrowserContext(account, resHeaders);
-    },
+    createContext: async ({ resHeaders }) => createBrowserContext(await signedIn(), resHeaders),
     onError: ({ error, path }) => {
       // The browser gets a generic message for these (server/api/trpc.ts); the detail is kept here.
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc error", { path, error });

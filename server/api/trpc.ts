@@ -4,7 +4,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { callerAt, callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
+import { accountById, callerAt, callerFromAuthorization, type TCaller } from "../auth/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
 import type { TOAuthScope } from "../auth/oauth/scopes";
 import { db, type TDb } from "../db/client";
@@ -36,9 +36,14 @@ export async function createRestContext(req: Request, resHeaders: TResponseHeade
   return { db: prisma, caller, transport: "rest", resHeaders };
 }
 
-/** Browser calls: the signed-in account (resolved by the route handler from the session). */
-export async function createBrowserContext(account: TAccount | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
+/**
+ * Browser calls (the /api/trpc endpoint, server-side prefetch, the CSV export): the session's
+ * account id (read from the cookie by the caller) becomes the account and then the caller; no id,
+ * or an account that no longer exists, is anonymous.
+ */
+export async function createBrowserContext(accountId: number | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
   const prisma = await db();
+  const account = accountId === undefined ? undefined : await accountById(prisma, accountId);
   return { db: prisma, caller: account ? { kind: "session", account } : { kind: "anonymous" }, transport: "trpc", resHeaders };
 }
 

@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { CARD_LIST_KEYS } from "./list-params";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+import { Alert } from "../../_ui/alert";
+import { Button } from "../../_ui/button";
+import { Input, Select } from "../../_ui/input";
 
 /** Saves the current /cards filter under a name (user.filters.createFromQuery). */
 export function SaveFilter({ params }: { params: Record<string, string> }) {
@@ -26,11 +27,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
   const query: Record<string, string> = {};
   for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id"].includes(k)) query[k] = params[k];
   if (!open) {
-    return (
-      <button type="button" className={box} onClick={() => setOpen(true)}>
-        Save filter
-      </button>
-    );
+    return <Button onClick={() => setOpen(true)}>Save filter</Button>;
   }
   return (
     <form
@@ -43,7 +40,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
       <label htmlFor={id} className="sr-only">
         Saved filter name
       </label>
-      <input
+      <Input
         id={id}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst clicked "Save filter": typing goes there
         autoFocus
@@ -52,18 +49,15 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
         value={name}
         onChange={(e) => setName(e.target.value)}
         placeholder="Name this filter"
-        className={box}
       />
-      <button type="submit" disabled={save.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">
+      <Button type="submit" disabled={save.isPending} variant="primary">
         Save
-      </button>
-      <button type="button" className={box} onClick={() => setOpen(false)}>
-        Cancel
-      </button>
+      </Button>
+      <Button onClick={() => setOpen(false)}>Cancel</Button>
       {save.error && (
-        <span role="alert" className="text-sm text-rose-700">
+        <Alert as="span" className="text-sm">
           {save.error.message}
-        </span>
+        </Alert>
       )}
     </form>
   );
@@ -94,9 +88,9 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
   const create = useMutation(trpc.user.folders.create.mutationOptions());
   if (cardIds.length === 0)
     return done ? (
-      <span role="status" className="text-sm text-emerald-700">
+      <Alert tone="success" as="span" className="text-sm">
         {done}
-      </span>
+      </Alert>
     ) : null;
   const submit = async () => {
     setDone(null);
@@ -115,7 +109,7 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
       <label htmlFor={id} className="text-sm">
         Add {cardIds.length} selected to
       </label>
-      <select id={id} required value={target} onChange={(e) => setTarget(e.target.value)} className={box}>
+      <Select id={id} required value={target} onChange={(e) => setTarget(e.target.value)}>
         <option value="">choose a folder</option>
         {(folders.data ?? []).map((f) => (
           <option key={f.id} value={String(f.id)}>
@@ -123,25 +117,24 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
           </option>
         ))}
         <option value="new">New folder…</option>
-      </select>
+      </Select>
       {target === "new" && (
-        <input
+        <Input
           aria-label="New folder name"
           required
           maxLength={100}
           value={newName}
           onChange={(e) => setNewName(e.target.value)}
           placeholder="Folder name"
-          className={box}
         />
       )}
-      <button type="submit" disabled={add.isPending || create.isPending} className="rounded bg-slate-900 px-2 py-1 text-sm text-white">
+      <Button type="submit" disabled={add.isPending || create.isPending} variant="primary">
         Add
-      </button>
+      </Button>
       {error && (
-        <span role="alert" className="text-sm text-rose-700">
+        <Alert as="span" className="text-sm">
           {error}
-        </span>
+        </Alert>
       )}
     </form>
   );

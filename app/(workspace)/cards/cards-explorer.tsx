@@ -10,6 +10,7 @@ import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
 import { AddToFolder, SaveFilter } from "./cards-actions";
 import { cardListInput, LAST_LIST_KEY } from "./list-params";
+import { Button, buttonClass } from "../../_ui/button";
 
 const PRESETS = [
   { value: "", label: "Latest signal" },
@@ -58,9 +59,9 @@ export function CardsExplorer() {
           <span>
             No card matches these filters.{" "}
             {hasFilters && (
-              <button type="button" className="text-sky-700 underline" onClick={() => clear(["limit", "sort"])}>
+              <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
                 Clear the filters
-              </button>
+              </Button>
             )}
           </span>
         }
@@ -75,11 +76,7 @@ export function CardsExplorer() {
               ]}
               onChange={(v) => v !== "custom" && set({ sort: v || undefined })}
             />
-            <a
-              href={`/api/cards/export${query ? `?${query}` : ""}`}
-              className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
-              download
-            >
+            <a href={`/api/cards/export${query ? `?${query}` : ""}`} className={buttonClass("secondary", "sm")} download>
               Export CSV
             </a>
             <SaveFilter params={params} />

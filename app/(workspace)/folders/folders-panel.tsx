@@ -7,8 +7,9 @@ import { useMemo, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { DataTable, type TColumn } from "../../_ui/data-table";
 import { RenameDelete } from "../../_ui/rename-delete";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+import { Alert } from "../../_ui/alert";
+import { Button } from "../../_ui/button";
+import { Input } from "../../_ui/input";
 
 type TFolder = { id: number; name: string; cards_count: number; updated_at: string };
 
@@ -66,22 +67,21 @@ export function FoldersPanel() {
         <label htmlFor="new-folder" className="sr-only">
           New folder name
         </label>
-        <input
+        <Input
           id="new-folder"
           required
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder="New folder name"
-          className={box}
         />
-        <button type="submit" disabled={create.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
+        <Button type="submit" disabled={create.isPending} variant="primary" size="md">
           Create folder
-        </button>
+        </Button>
         {create.error && (
-          <span role="alert" className="text-sm text-rose-700">
+          <Alert as="span" className="text-sm">
             {create.error.message}
-          </span>
+          </Alert>
         )}
       </form>
       <DataTable

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTRPC } from "../../_trpc/client";
+import { Alert } from "../../_ui/alert";
 
 /** What the signed-in account may read of the raw profiles. */
 export type TRawAccess = "full" | "collections_only" | "none";
@@ -45,12 +46,7 @@ export function NoRawAccess({ email }: { email: string }) {
 /** Renders `children(access)` once the account's access is known; the no-access page when it has none. */
 export function RawAccessGate({ children }: { children: (access: "full" | "collections_only") => ReactNode }) {
   const { access, email, error } = useRawAccess();
-  if (error)
-    return (
-      <p role="alert" className="text-rose-800">
-        Could not read your account: {error}
-      </p>
-    );
+  if (error) return <Alert>Could not read your account: {error}</Alert>;
   if (!access) return <p className="text-slate-600">Loading…</p>;
   if (access === "none") return <NoRawAccess email={email ?? "your e-mail"} />;
   return <>{children(access)}</>;

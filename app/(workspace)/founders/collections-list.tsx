@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../_trpc/client";
+import { Alert } from "../../_ui/alert";
 
 /** The collections the account can read (shared ones and private ones assigned to it), each linking to its page. */
 export function CollectionsList() {
@@ -13,11 +14,7 @@ export function CollectionsList() {
       <h2 id="collections-h" className="text-lg font-medium">
         Collections
       </h2>
-      {collections.error && (
-        <p role="alert" className="text-sm text-rose-700">
-          {collections.error.message}
-        </p>
-      )}
+      {collections.error && <Alert className="text-sm">{collections.error.message}</Alert>}
       <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="collections">
         {collections.data?.data.map((c) => (
           <li key={c.slug} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">

@@ -8,6 +8,7 @@ import { useUrlParams } from "../../_ui/use-url-params";
 import { PROFILE_COLUMNS, PROFILE_COLUMNS_HIDDEN } from "./profile-columns";
 import { ProfileFilters } from "./profile-filters";
 import { PROFILE_DEFAULT_LIMIT, profileListInput } from "./profile-types";
+import { Button } from "../../_ui/button";
 
 /**
  * Founder profiles with the list's filters, sort and paging in the URL: every profile (/founders),
@@ -48,9 +49,9 @@ export function ProfileTable({ collection, label }: { collection?: string; label
           <span>
             No profile matches these filters.{" "}
             {hasFilters && (
-              <button type="button" className="text-sky-700 underline" onClick={() => clear(["limit", "sort"])}>
+              <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
                 Clear the filters
-              </button>
+              </Button>
             )}
           </span>
         }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { TColumn } from "../../_ui/data-table";
 import { displayableImage } from "../../_ui/remote-image";
 import type { TParticipantRow } from "./participant-types";
+import { Badge } from "../../_ui/badge";
 
 /** The participants table's columns; sortable ones name their REST sort field. */
 export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
@@ -63,7 +64,11 @@ export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
     id: "saved",
     meta: { label: "Saved" },
     cell: ({ row }) =>
-      row.original.is_saved ? <span className="rounded bg-emerald-100 px-1.5 text-xs text-emerald-900">saved</span> : null,
+      row.original.is_saved ? (
+        <Badge tone="success" className="text-xs">
+          saved
+        </Badge>
+      ) : null,
   },
 ];
 

@@ -9,6 +9,7 @@ import { useUrlParams } from "../../_ui/use-url-params";
 import { PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS_HIDDEN } from "./participant-columns";
 import { PARTICIPANT_DEFAULT_LIMIT, participantListInput } from "./participant-types";
 import { ParticipantsFilters } from "./participants-filters";
+import { Button } from "../../_ui/button";
 
 /** /participants: the list with the filters of GET /v1/participants/ in the URL; `saved_only=true` is the Saved view. */
 export function ParticipantsExplorer() {
@@ -70,9 +71,9 @@ export function ParticipantsExplorer() {
               ? "You have not saved a participant yet: open one and press Save to follow it here."
               : "No participant matches these filters."}{" "}
             {hasFilters && (
-              <button type="button" className="text-sky-700 underline" onClick={() => clear(["limit", "sort"])}>
+              <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
                 Clear the filters
-              </button>
+              </Button>
             )}
           </span>
         }

@@ -4,23 +4,25 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { ConfirmButton } from "../../_ui/confirm-button";
-import { DataTable, type TColumn } from "../../_ui/data-table";
+import { Alert } from "../../_ui/alert";
+import { Badge, type TBadgeTone } from "../../_ui/badge";
+import { Button } from "../../_ui/button";
+import type { TColumn } from "../../_ui/data-table";
 import { Choice } from "../../_ui/filters";
-import { Pager } from "../../_ui/pager";
+import { Checkbox } from "../../_ui/input";
+import { PagedTable } from "../../_ui/paged-table";
 import type { TUrlParams } from "../../_ui/use-url-params";
 import { ListToolbar, sortPatch, tableSort } from "./list-toolbar";
-import { applicationsInput } from "./radar-params";
+import { applicationsInput, DEFAULT_LIMIT } from "./radar-params";
 import { applicationName, day, type TApplication } from "./radar-types";
 import { POLL_MS, useRadarRefresh } from "./use-radar";
 
-const STATUS_STYLE: Record<TApplication["init_status"], string> = {
-  idle: "bg-slate-100 text-slate-800",
-  pending: "bg-amber-100 text-amber-900",
-  processing: "bg-sky-100 text-sky-900",
-  failed: "bg-rose-100 text-rose-900",
+const STATUS_TONE: Record<TApplication["init_status"], TBadgeTone> = {
+  idle: "neutral",
+  pending: "warning",
+  processing: "info",
+  failed: "danger",
 };
-
-const btn = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs";
 
 /** The applications of a network: status (with the error of a failed one), Retry, tracking, delete. */
 export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<string, string | undefined>) => void; pending: number }) {
@@ -60,9 +62,9 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
         const a = row.original;
         return (
           <div>
-            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[a.init_status]}`} data-testid="application-status">
+            <Badge tone={STATUS_TONE[a.init_status]} className="py-0.5 text-xs font-medium" testId="application-status">
               {a.init_status}
-            </span>
+            </Badge>
             {a.radar_error && (
               <p className="mt-1 text-xs text-rose-800" data-testid="application-error">
                 {a.radar_error.code}: {a.radar_error.message} (attempt {a.radar_error.attempts})
@@ -78,8 +80,7 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
       cell: ({ row }) => {
         const a = row.original;
         return (
-          <input
-            type="checkbox"
+          <Checkbox
             role="switch"
             aria-label={`Track ${applicationName(a)}`}
             checked={a.is_tracking}
@@ -98,14 +99,13 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
         return (
           <span className="flex flex-wrap gap-1">
             {a.init_status === "failed" && (
-              <button
-                type="button"
-                className={btn}
+              <Button
+                size="xs"
                 aria-label={`Retry ${name}`}
                 onClick={() => void run(retry.mutateAsync({ source: a.source, id: String(a.id) }))}
               >
                 Retry
-              </button>
+              </Button>
             )}
             <ConfirmButton
               label="Delete"
@@ -122,14 +122,17 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
   return (
     <div>
       {error && (
-        <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+        <Alert boxed className="mt-2 px-3 py-2 text-sm">
           {error}
-        </p>
+        </Alert>
       )}
-      <DataTable
+      <PagedTable
         label="Applications"
         testId="application-table"
-        data={list.data?.data}
+        page={list.data}
+        params={params}
+        set={set}
+        defaultLimit={DEFAULT_LIMIT}
         columns={columns}
         getRowId={(a) => String(a.id)}
         storageKey="vm:radar:applications:columns"
@@ -157,15 +160,6 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
             }
           />
         }
-      />
-      <Pager
-        offset={input.offset}
-        limit={input.limit}
-        total={list.data?.pagination.total}
-        hasNext={list.data?.pagination.has_next ?? false}
-        onOffset={(o) => set({ offset: String(o) })}
-        onLimit={(l) => set({ limit: String(l) })}
-        sizes={[20, 50, 100]}
       />
     </div>
   );

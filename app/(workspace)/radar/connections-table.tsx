@@ -5,15 +5,16 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "../../_trpc/client";
 import { ConfirmButton } from "../../_ui/confirm-button";
-import { DataTable, type TColumn } from "../../_ui/data-table";
-import { Pager } from "../../_ui/pager";
+import { Alert } from "../../_ui/alert";
+import { Button } from "../../_ui/button";
+import type { TColumn } from "../../_ui/data-table";
+import { Checkbox } from "../../_ui/input";
+import { PagedTable } from "../../_ui/paged-table";
 import type { TUrlParams } from "../../_ui/use-url-params";
 import { ListToolbar, sortPatch, tableSort } from "./list-toolbar";
-import { listInput } from "./radar-params";
+import { DEFAULT_LIMIT, listInput } from "./radar-params";
 import { connectionName, day, type TConnection } from "./radar-types";
 import { useRadarRefresh } from "./use-radar";
-
-const btn = "rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-50";
 
 /** The connections of a network: tracking toggles, row selection with bulk tracking and bulk delete. */
 export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<string, string | undefined>) => void }) {
@@ -82,8 +83,7 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
       cell: ({ row }) => {
         const c = row.original;
         return (
-          <input
-            type="checkbox"
+          <Checkbox
             role="switch"
             aria-label={`Track ${connectionName(c)}`}
             checked={c.is_tracking}
@@ -125,19 +125,22 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
   return (
     <div>
       {error && (
-        <p role="alert" className="mt-2 rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+        <Alert boxed className="mt-2 px-3 py-2 text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       {notice && (
-        <p role="status" className="mt-2 rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <Alert tone="success" boxed className="mt-2 px-3 py-2 text-sm">
           {notice}
-        </p>
+        </Alert>
       )}
-      <DataTable
+      <PagedTable
         label="Connections"
         testId="connection-table"
-        data={list.data?.data}
+        page={list.data}
+        params={params}
+        set={set}
+        defaultLimit={DEFAULT_LIMIT}
         columns={columns}
         getRowId={(c) => String(c.id)}
         storageKey="vm:radar:connections:columns"
@@ -159,12 +162,12 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
                 <span className="text-sm text-slate-600" data-testid="selected-count">
                   {selected.length} selected
                 </span>
-                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(true)}>
+                <Button disabled={selected.length === 0} onClick={() => void bulk(true)}>
                   Track selected
-                </button>
-                <button type="button" className={btn} disabled={selected.length === 0} onClick={() => void bulk(false)}>
+                </Button>
+                <Button disabled={selected.length === 0} onClick={() => void bulk(false)}>
                   Stop tracking selected
-                </button>
+                </Button>
                 <ConfirmButton
                   label="Delete selected"
                   confirm={`Yes, disconnect ${selected.length}`}
@@ -180,15 +183,6 @@ export function ConnectionsTable(props: { params: TUrlParams; set: (p: Record<st
             }
           />
         }
-      />
-      <Pager
-        offset={input.offset}
-        limit={input.limit}
-        total={list.data?.pagination.total}
-        hasNext={list.data?.pagination.has_next ?? false}
-        onOffset={(o) => set({ offset: String(o) })}
-        onLimit={(l) => set({ limit: String(l) })}
-        sizes={[20, 50, 100]}
       />
     </div>
   );

@@ -3,6 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
+import { Button } from "../../_ui/button";
+import { Checkbox, Input, Select, Textarea } from "../../_ui/input";
 import { SOURCE_LABEL, type TBulkOutcome, type TSource } from "./radar-types";
 import { useRadarRefresh } from "./use-radar";
 
@@ -38,7 +40,6 @@ export function outcomeLines(lines: string[], data: TBulkOutcome): TFollowLine[]
   return out;
 }
 
-const box = "rounded border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const KIND_STYLE: Record<TFollowLine["kind"], string> = {
   created: "bg-emerald-50 text-emerald-900",
   already: "bg-slate-50 text-slate-800",
@@ -104,44 +105,46 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
         <label htmlFor={ids.network} className="sr-only">
           Network
         </label>
-        <select id={ids.network} value={props.source} onChange={(e) => props.onSource(e.target.value as TSource)} className={box}>
+        <Select id={ids.network} value={props.source} onChange={(e) => props.onSource(e.target.value as TSource)} size="sm-tall">
           {(Object.keys(SOURCE_LABEL) as TSource[]).map((s) => (
             <option key={s} value={s}>
               {SOURCE_LABEL[s]}
             </option>
           ))}
-        </select>
+        </Select>
         <label htmlFor={ids.input} className="sr-only">
           {bulk ? "Profiles, one per line" : "Profile URL, username or id"}
         </label>
         {bulk ? (
-          <textarea
+          <Textarea
             id={ids.input}
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={5}
             placeholder={"One per line: profile URL, username or id"}
-            className={`min-w-0 flex-1 basis-64 ${box}`}
+            size="sm-tall"
+            className="min-w-0 flex-1 basis-64"
           />
         ) : (
-          <input
+          <Input
             id={ids.input}
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="Profile URL, username or id"
-            className={`min-w-0 flex-1 basis-48 ${box}`}
+            size="sm-tall"
+            className="min-w-0 flex-1 basis-48"
           />
         )}
         <span className="flex items-center gap-1.5 py-1.5 text-sm">
-          <input id={ids.tracking} type="checkbox" checked={tracking} onChange={(e) => setTracking(e.target.checked)} />
+          <Checkbox id={ids.tracking} checked={tracking} onChange={(e) => setTracking(e.target.checked)} />
           <label htmlFor={ids.tracking}>Track</label>
         </span>
-        <button type="submit" disabled={busy} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-60">
+        <Button type="submit" variant="primary" size="lg" disabled={busy}>
           {bulk ? "Follow all" : "Follow"}
-        </button>
-        <button type="button" className="px-1 py-1.5 text-sm text-sky-800 underline" onClick={() => setBulk(!bulk)}>
+        </Button>
+        <Button variant="link-accent" size="link-tall" onClick={() => setBulk(!bulk)}>
           {bulk ? "Follow one" : "Paste a list"}
-        </button>
+        </Button>
       </form>
       {lines && (
         <ul aria-label="Follow results" data-testid="follow-results" className="mt-3 space-y-1 text-sm">

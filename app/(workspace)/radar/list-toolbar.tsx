@@ -1,11 +1,11 @@
 "use client";
 
 import { useId } from "react";
+import { Button } from "../../_ui/button";
 import { Choice } from "../../_ui/filters";
+import { Input } from "../../_ui/input";
 import { useDraft } from "../../_ui/use-draft";
 import type { TUrlParams } from "../../_ui/use-url-params";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
 export function ListToolbar(props: {
@@ -29,10 +29,8 @@ export function ListToolbar(props: {
         <label htmlFor={id} className="sr-only">
           Search {props.what}
         </label>
-        <input id={id} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${props.what}`} className={`w-40 ${box}`} />
-        <button type="submit" className={box}>
-          Search
-        </button>
+        <Input id={id} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${props.what}`} className="w-40" />
+        <Button type="submit">Search</Button>
       </form>
       <Choice
         label="Filter by tracking"

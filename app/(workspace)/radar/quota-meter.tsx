@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../_trpc/client";
+import { Alert } from "../../_ui/alert";
 import { SOURCE_LABEL, type TSource } from "./radar-types";
 
 /** The tracking quota of each network as a meter (refetched with every radar action). */
@@ -38,11 +39,7 @@ export function QuotaMeter() {
           );
         })}
       </div>
-      {quota.error && (
-        <p role="alert" className="mt-2 text-sm text-rose-700">
-          Could not load the quota: {quota.error.message}
-        </p>
-      )}
+      {quota.error && <Alert className="mt-2 text-sm">Could not load the quota: {quota.error.message}</Alert>}
     </section>
   );
 }

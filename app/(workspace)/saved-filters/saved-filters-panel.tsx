@@ -8,6 +8,8 @@ import { useTRPC } from "../../_trpc/client";
 import { DataTable, type TColumn } from "../../_ui/data-table";
 import { RenameDelete } from "../../_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
+import { Button } from "../../_ui/button";
+import { Badge } from "../../_ui/badge";
 
 type TStatus = {
   id: number;
@@ -57,9 +59,9 @@ export function SavedFiltersPanel() {
         id: "name",
         meta: { label: "Name", fixed: true },
         cell: ({ row }) => (
-          <button type="button" className="font-medium text-sky-800 underline" onClick={() => void open(row.original)}>
+          <Button variant="link-accent" className="font-medium" onClick={() => void open(row.original)}>
             {row.original.name}
-          </button>
+          </Button>
         ),
       },
       { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
@@ -73,9 +75,9 @@ export function SavedFiltersPanel() {
         meta: { label: "New since last viewed", className: "text-right" },
         cell: ({ row }) =>
           row.original.new_since_viewed > 0 ? (
-            <span className="rounded bg-emerald-100 px-1.5 font-medium text-emerald-900">
+            <Badge tone="success" className="font-medium">
               {row.original.new_since_viewed.toLocaleString("en")} new
-            </span>
+            </Badge>
           ) : (
             "0"
           ),

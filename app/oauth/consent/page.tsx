@@ -6,6 +6,7 @@ import { SCOPE_DESCRIPTIONS } from "../../../server/auth/oauth/scopes";
 import { accountById } from "../../../server/auth/caller";
 import { sessionAccountId } from "../../../server/auth/nextauth";
 import { db } from "../../../server/db/client";
+import { Button } from "../../_ui/button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Allow access · Venture Monitor", robots: { index: false } };
@@ -75,22 +76,12 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
       <form method="post" action="/oauth/authorize/decision" className="mt-6 flex gap-3">
         <input type="hidden" name="request" value={query.toString()} />
         <input type="hidden" name="csrf" value={consentToken(account.id, check.request)} />
-        <button
-          type="submit"
-          name="decision"
-          value="allow"
-          className="flex-1 rounded bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
-        >
+        <Button type="submit" name="decision" value="allow" variant="primary" size="xl" className="flex-1 hover:bg-slate-700">
           Allow
-        </button>
-        <button
-          type="submit"
-          name="decision"
-          value="deny"
-          className="flex-1 rounded border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-        >
+        </Button>
+        <Button type="submit" name="decision" value="deny" size="xl" className="flex-1 hover:bg-slate-50">
           Deny
-        </button>
+        </Button>
       </form>
     </main>
   );

@@ -3,8 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { Checkbox, Input, Textarea } from "../../../_ui/input";
 
 type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
 
@@ -25,15 +26,14 @@ export function LikeButton({ cardId, liked }: { cardId: number; liked: boolean }
   const unlike = useMutation(trpc.user.likes.unlike.mutationOptions({ onSuccess: refresh }));
   const pending = like.isPending || unlike.isPending;
   return (
-    <button
-      type="button"
+    <Button
       aria-pressed={liked}
+      variant={liked ? "danger-on" : "secondary"}
       disabled={pending}
       onClick={() => (liked ? unlike : like).mutate({ cardId })}
-      className={`${box} ${liked ? "border-rose-300 bg-rose-50 text-rose-800" : ""}`}
     >
       {liked ? "♥ Liked" : "♡ Like"}
-    </button>
+    </Button>
   );
 }
 
@@ -66,14 +66,14 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
       <label htmlFor={id} className="text-sm font-medium">
         Private note
       </label>
-      <textarea
+      <Textarea
         id={id}
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={10_000}
         rows={4}
         placeholder="Only you can see this note."
-        className="mt-1 w-full rounded border border-slate-300 p-2 text-sm"
+        className="mt-1 w-full"
       />
       <p role="status" className={`text-xs ${status === "error" ? "text-rose-700" : "text-slate-500"}`} data-testid="note-status">
         {status === "saved"
@@ -107,11 +107,7 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
       <div className="mt-1 space-y-0.5 text-sm">
         {(all.data ?? []).map((f) => (
           <label key={f.id} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={inFolder.has(f.id)}
-              onChange={(e) => (e.target.checked ? add : removeCard).mutate({ id: f.id, cardId })}
-            />
+            <Checkbox checked={inFolder.has(f.id)} onChange={(e) => (e.target.checked ? add : removeCard).mutate({ id: f.id, cardId })} />
             {f.name}
           </label>
         ))}
@@ -132,24 +128,20 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
           );
         }}
       >
-        <input
+        <Input
           aria-label="New folder name"
           required
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder="New folder"
-          className={`${box} min-w-0 flex-1`}
+          className="min-w-0 flex-1"
         />
-        <button type="submit" className={box} disabled={create.isPending}>
+        <Button type="submit" disabled={create.isPending}>
           Create and add
-        </button>
+        </Button>
       </form>
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-rose-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mt-1 text-xs">{error}</Alert>}
     </fieldset>
   );
 }
@@ -166,12 +158,12 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
   if (requested) {
     return (
       <div className="text-sm">
-        <p role="status" className="font-medium text-emerald-800">
+        <Alert tone="success" className="font-medium">
           Intro requested{request.data?.message ? `: “${request.data.message}”` : "."}
-        </p>
-        <button type="button" className={`${box} mt-1`} disabled={cancel.isPending} onClick={() => cancel.mutate({ cardId })}>
+        </Alert>
+        <Button className="mt-1" disabled={cancel.isPending} onClick={() => cancel.mutate({ cardId })}>
           Withdraw the request
-        </button>
+        </Button>
       </div>
     );
   }
@@ -185,23 +177,19 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
       <label htmlFor={id} className="text-sm font-medium">
         Request an intro
       </label>
-      <textarea
+      <Textarea
         id={id}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
         maxLength={2000}
         rows={2}
         placeholder="A message for the introduction (optional)"
-        className="mt-1 w-full rounded border border-slate-300 p-2 text-sm"
+        className="mt-1 w-full"
       />
-      <button type="submit" disabled={request.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
+      <Button type="submit" disabled={request.isPending} variant="primary" size="md">
         Request intro
-      </button>
-      {request.error && (
-        <p role="alert" className="text-xs text-rose-700">
-          {request.error.message}
-        </p>
-      )}
+      </Button>
+      {request.error && <Alert className="text-xs">{request.error.message}</Alert>}
     </form>
   );
 }

@@ -12,6 +12,9 @@ import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actio
 import { CardInteractions } from "./card-interactions";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
 import { useStoredString } from "../../../_ui/use-browser-store";
+import { Alert } from "../../../_ui/alert";
+import { Badge } from "../../../_ui/badge";
+import { Panel } from "../../../_ui/panel";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
@@ -35,12 +38,12 @@ export function CardDetail({ slug }: { slug: string }) {
 
   if (detail.error) {
     return (
-      <div role="alert" className="text-rose-800">
+      <Alert as="div">
         <p>{detail.error.data?.code === "NOT_FOUND" ? "There is no card at this address." : detail.error.message}</p>
         <Link href={listHref} className="text-sky-700 underline">
           Back to the cards
         </Link>
-      </div>
+      </Alert>
     );
   }
   const card = detail.data?.data;
@@ -63,7 +66,7 @@ export function CardDetail({ slug }: { slug: string }) {
           <h1 className="text-2xl font-semibold">{card.name}</h1>
           <p className="mt-1 flex flex-wrap gap-1 text-xs">
             {card.trending && <span className="rounded bg-amber-100 px-1.5 text-amber-900">trending</span>}
-            {card.open_to_intro && <span className="rounded bg-emerald-100 px-1.5 text-emerald-900">open to intro</span>}
+            {card.open_to_intro && <Badge tone="success">open to intro</Badge>}
             {card.categories.map((c) => (
               <Link
                 key={c.slug}
@@ -160,7 +163,7 @@ export function CardDetail({ slug }: { slug: string }) {
               <h2 id="profile-h" className="text-lg font-medium">
                 Network profile
               </h2>
-              <div className="mt-2 rounded border border-slate-200 bg-white p-3 text-sm">
+              <Panel className="mt-2 p-3 text-sm">
                 <p className="font-medium">
                   <ExternalLink url={profile.network_a.url}>{profile.name}</ExternalLink>
                 </p>
@@ -178,7 +181,7 @@ export function CardDetail({ slug }: { slug: string }) {
                   </ul>
                 )}
                 {profile.tags.length > 0 && <p className="mt-2 text-xs text-slate-600">{profile.tags.join(" · ")}</p>}
-              </div>
+              </Panel>
             </section>
           )}
         </div>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { Pager } from "../../../_ui/pager";
+import { Alert } from "../../../_ui/alert";
 
 const PAGE = 20;
 
@@ -26,11 +27,7 @@ export function CardInteractions({ slug }: { slug: string }) {
       <h2 id="interactions-h" className="text-lg font-medium">
         Interactions
       </h2>
-      {page.error && (
-        <p role="alert" className="text-sm text-rose-700">
-          {page.error.message}
-        </p>
-      )}
+      {page.error && <Alert className="text-sm">{page.error.message}</Alert>}
       <ul
         className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm"
         data-testid="interactions"

@@ -7,6 +7,7 @@ import { useTRPC } from "../../../_trpc/client";
 import { useUrlParams } from "../../../_ui/use-url-params";
 import { CardTable } from "../../cards/card-table";
 import { cardListInput } from "../../cards/list-params";
+import { Button } from "../../../_ui/button";
 
 /** /folders/<id>: the folder's cards in the cards table (GET /v1/cards/?folder_ids=<id>); sort and paging in the URL. */
 export function FolderCards({ id }: { id: number }) {
@@ -82,14 +83,9 @@ export function FolderCards({ id }: { id: number }) {
         }
         toolbar={
           selected.length > 0 && (
-            <button
-              type="button"
-              className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
-              disabled={removeCard.isPending}
-              onClick={() => void removeSelected()}
-            >
+            <Button disabled={removeCard.isPending} onClick={() => void removeSelected()}>
               Remove {selected.length} from this folder
-            </button>
+            </Button>
           )
         }
       />

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../../_trpc/client";
+import { Alert } from "../../../_ui/alert";
 
 const SHOWN = 10;
 
@@ -16,11 +17,7 @@ export function ParticipantCards({ slug }: { slug: string }) {
       <h2 id="cards-h" className="text-lg font-medium">
         Cards it touched
       </h2>
-      {cards.error && (
-        <p role="alert" className="text-sm text-rose-700">
-          {cards.error.message}
-        </p>
-      )}
+      {cards.error && <Alert className="text-sm">{cards.error.message}</Alert>}
       <ul className="mt-1 space-y-1 text-sm" data-testid="participant-cards">
         {cards.data?.data.map((c) => (
           <li key={c.slug}>

@@ -10,6 +10,7 @@ import { ParticipantCards } from "./participant-cards";
 import { ParticipantInteractions } from "./participant-interactions";
 import { SaveButton } from "./save-button";
 import { useEscapeKey } from "../../../_ui/use-escape-key";
+import { Badge } from "../../../_ui/badge";
 
 /** /participants/<slug>: the participant (GET /v1/participants/<slug>/), its interactions and cards, and Save. */
 export function ParticipantDetail({ slug }: { slug: string }) {
@@ -57,7 +58,7 @@ export function ParticipantDetail({ slug }: { slug: string }) {
             </Link>
             {p.web2 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web2</span>}
             {p.web3 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web3</span>}
-            <span className="rounded bg-sky-100 px-1.5 text-sky-900">{p.monthly_signals} signals in 30 days</span>
+            <Badge tone="info">{p.monthly_signals} signals in 30 days</Badge>
           </p>
         </div>
         <SaveButton slug={p.slug} saved={p.is_saved ?? false} />

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "../../../_trpc/client";
 import { Pager } from "../../../_ui/pager";
 import { useUrlParams } from "../../../_ui/use-url-params";
+import { Alert } from "../../../_ui/alert";
 
 const PAGE = 20;
 
@@ -25,11 +26,7 @@ export function ParticipantInteractions({ slug }: { slug: string }) {
           <span className="text-sm font-normal text-slate-600"> · {page.data.pagination.total.toLocaleString("en")}</span>
         )}
       </h2>
-      {page.error && (
-        <p role="alert" className="text-sm text-rose-700">
-          {page.error.message}
-        </p>
-      )}
+      {page.error && <Alert className="text-sm">{page.error.message}</Alert>}
       <ul
         className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm"
         data-testid="interactions"

@@ -2,6 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../../_trpc/client";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
 
 /** Save / Unsave: the participant joins or leaves the signed-in analyst's Saved view. */
 export function SaveButton({ slug, saved }: { slug: string; saved: boolean }) {
@@ -14,19 +16,19 @@ export function SaveButton({ slug, saved }: { slug: string; saved: boolean }) {
   const error = save.error?.message ?? unsave.error?.message;
   return (
     <div className="flex items-center gap-2">
-      <button
-        type="button"
+      <Button
         aria-pressed={saved}
         disabled={busy}
         onClick={() => (saved ? unsave : save).mutate({ slug })}
-        className={`rounded px-3 py-1.5 text-sm ${saved ? "border border-emerald-600 bg-emerald-50 text-emerald-900" : "bg-slate-900 text-white"}`}
+        variant={saved ? "success-on" : "primary"}
+        size="lg"
       >
         {saved ? "Saved · Unsave" : "Save"}
-      </button>
+      </Button>
       {error && (
-        <span role="alert" className="text-sm text-rose-700">
+        <Alert as="span" className="text-sm">
           {error}
-        </span>
+        </Alert>
       )}
     </div>
   );

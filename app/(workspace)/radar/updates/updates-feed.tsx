@@ -3,6 +3,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../../_trpc/client";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { EmptyState } from "../../../_ui/empty-state";
 import { Choice, DateRange, MultiSelect } from "../../../_ui/filters";
 import { Pager } from "../../../_ui/pager";
 import { listParam, useUrlParams, type TUrlParams } from "../../../_ui/use-url-params";
@@ -134,19 +137,19 @@ export function UpdatesFeed() {
           onChange={(from, to) => set({ detected_after: from, detected_before: to })}
         />
         {filtered && (
-          <button type="button" className="text-sm text-sky-800 underline" onClick={() => clear(["limit"])}>
+          <Button variant="link-accent" className="text-sm" onClick={() => clear(["limit"])}>
             Clear the filters
-          </button>
+          </Button>
         )}
       </div>
 
       {feed.error && (
-        <div role="alert" className="mt-3 rounded border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">
+        <Alert boxed as="div" className="mt-3 p-3 text-sm">
           Could not load the feed: {feed.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void feed.refetch()}>
+          <Button variant="link-inherit" onClick={() => void feed.refetch()}>
             Try again
-          </button>
-        </div>
+          </Button>
+        </Alert>
       )}
       <ol
         aria-label="Updates"
@@ -160,11 +163,11 @@ export function UpdatesFeed() {
       </ol>
       {!feed.data && !feed.error && <p className="mt-3 text-sm text-slate-600">Loading…</p>}
       {feed.data && feed.data.data.length === 0 && (
-        <p className="mt-3 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
+        <EmptyState look="solid" className="mt-3">
           {filtered
             ? "No update matches these filters."
             : "No update yet: tracked connections are refreshed every few hours, and each change shows here."}
-        </p>
+        </EmptyState>
       )}
       <Pager
         offset={offset}

@@ -3,6 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../../_trpc/client";
 import { ClientRegistration } from "./client-registration";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { EmptyState } from "../../../_ui/empty-state";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
@@ -25,15 +28,11 @@ export function AppsPanel() {
           Your connected apps
         </h2>
         {apps.isLoading && <p className="text-sm text-slate-500">Loading…</p>}
-        {apps.error && (
-          <p role="alert" className="text-sm text-rose-700">
-            Could not load your apps: {apps.error.message}
-          </p>
-        )}
+        {apps.error && <Alert className="text-sm">Could not load your apps: {apps.error.message}</Alert>}
         {apps.data?.length === 0 && (
-          <p className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+          <EmptyState>
             No application is connected. When an app asks to use your account, you decide on a consent page; it then appears here.
-          </p>
+          </EmptyState>
         )}
         {!!apps.data?.length && (
           <table className="w-full text-left text-sm" data-testid="connected-apps">
@@ -54,15 +53,14 @@ export function AppsPanel() {
                   <td>{when(a.connected_at)}</td>
                   <td>{when(a.last_used_at)}</td>
                   <td className="text-right">
-                    <button
-                      type="button"
+                    <Button
                       disabled={revoke.isPending}
                       onClick={() => revoke.mutate({ client_id: a.client_id })}
-                      className="text-rose-700 hover:underline"
+                      variant="link-danger"
                       aria-label={`Revoke ${a.name}`}
                     >
                       Revoke
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}

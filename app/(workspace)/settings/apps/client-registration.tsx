@@ -4,6 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/auth/oauth/scopes";
 import { useTRPC } from "../../../_trpc/client";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { Checkbox, Input, Radio, Textarea } from "../../../_ui/input";
+import { Field } from "../../../_ui/field";
 
 /** Staff: register OAuth applications (the secret of a confidential one is shown once) and revoke them. */
 export function ClientRegistration() {
@@ -40,30 +44,29 @@ export function ClientRegistration() {
           create.mutate({ name, redirect_uris: uris.split(/\s+/).filter(Boolean), type, scopes });
         }}
       >
-        <label className="text-sm">
-          <span className="text-slate-600">Application name</span>
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="text-slate-600">Redirect URIs (one per line)</span>
-          <textarea
-            value={uris}
-            onChange={(e) => setUris(e.target.value)}
-            required
-            rows={2}
-            className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5 font-mono text-xs"
-          />
-        </label>
+        <Field className="text-sm" label={<span className="text-slate-600">Application name</span>}>
+          {(control) => (
+            <Input {...control} value={name} onChange={(e) => setName(e.target.value)} required size="md" className="mt-1 w-full" />
+          )}
+        </Field>
+        <Field className="text-sm" label={<span className="text-slate-600">Redirect URIs (one per line)</span>}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={uris}
+              onChange={(e) => setUris(e.target.value)}
+              required
+              rows={2}
+              size="md"
+              className="mt-1 w-full font-mono text-xs"
+            />
+          )}
+        </Field>
         <fieldset className="text-sm">
           <legend className="text-slate-600">Type</legend>
           {(["confidential", "public"] as const).map((t) => (
             <label key={t} className="mr-4">
-              <input type="radio" name="type" checked={type === t} onChange={() => setType(t)} className="mr-1" />
+              <Radio name="type" checked={type === t} onChange={() => setType(t)} className="mr-1" />
               {t === "confidential" ? "Confidential (server app, gets a secret)" : "Public (browser, native or agent app, PKCE only)"}
             </label>
           ))}
@@ -72,8 +75,7 @@ export function ClientRegistration() {
           <legend className="text-slate-600">Scopes it may ask for</legend>
           {SCOPES.map((s) => (
             <label key={s} className="mr-4 font-mono text-xs">
-              <input
-                type="checkbox"
+              <Checkbox
                 checked={scopes.includes(s)}
                 onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
                 className="mr-1"
@@ -82,18 +84,10 @@ export function ClientRegistration() {
             </label>
           ))}
         </fieldset>
-        {create.error && (
-          <p role="alert" className="text-sm text-rose-700">
-            {create.error.message}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="justify-self-start rounded bg-slate-900 px-3 py-1.5 text-sm text-white"
-        >
+        {create.error && <Alert className="text-sm">{create.error.message}</Alert>}
+        <Button type="submit" disabled={create.isPending} variant="primary" size="lg" className="justify-self-start">
           Register application
-        </button>
+        </Button>
       </form>
       {created && (
         <div role="status" className="rounded border border-emerald-300 bg-emerald-50 p-3 text-sm">
@@ -130,9 +124,9 @@ export function ClientRegistration() {
               <td>{c.revoked_at ? "revoked" : "active"}</td>
               <td className="text-right">
                 {!c.revoked_at && (
-                  <button type="button" onClick={() => revoke.mutate({ client_id: c.client_id })} className="text-rose-700 hover:underline">
+                  <Button onClick={() => revoke.mutate({ client_id: c.client_id })} variant="link-danger">
                     Revoke
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "../../../_ui/button";
 
 /** The raw token of a token just created: shown this once, with a copy button. */
 export function NewToken({ token, onDismiss }: { token: string; onDismiss: () => void }) {
@@ -12,9 +13,9 @@ export function NewToken({ token, onDismiss }: { token: string; onDismiss: () =>
         <code data-testid="new-token" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
           {token}
         </code>
-        <button
-          type="button"
-          className="rounded bg-slate-900 px-3 py-1 text-xs text-white"
+        <Button
+          variant="primary"
+          size="xs-wide"
           onClick={() =>
             navigator.clipboard.writeText(token).then(
               () => setCopied("yes"),
@@ -23,10 +24,10 @@ export function NewToken({ token, onDismiss }: { token: string; onDismiss: () =>
           }
         >
           Copy token
-        </button>
-        <button type="button" className="rounded border border-slate-300 bg-white px-3 py-1 text-xs" onClick={onDismiss}>
+        </Button>
+        <Button size="xs-wide" onClick={onDismiss}>
           Done
-        </button>
+        </Button>
         <span aria-live="polite" className="text-xs text-slate-700">
           {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "Could not copy: select the token and copy it." : ""}
         </span>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-
-const box = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
 
 /** Revoke for one token, asking once more first (a revoked token stops working at once). */
 export function RevokeToken(props: { label: string; onRevoke: () => Promise<unknown> }) {
@@ -10,17 +10,17 @@ export function RevokeToken(props: { label: string; onRevoke: () => Promise<unkn
   const [error, setError] = useState<string | null>(null);
   if (!confirming) {
     return (
-      <button type="button" className={`${box} text-rose-800`} aria-label={`Revoke ${props.label}`} onClick={() => setConfirming(true)}>
+      <Button variant="danger" size="xs" aria-label={`Revoke ${props.label}`} onClick={() => setConfirming(true)}>
         Revoke
-      </button>
+      </Button>
     );
   }
   return (
     <span className="flex flex-wrap items-center gap-1 text-xs">
       Requests with it will fail.
-      <button
-        type="button"
-        className={`${box} border-rose-300 text-rose-800`}
+      <Button
+        variant="danger"
+        size="xs"
         onClick={() =>
           void props.onRevoke().then(
             () => setConfirming(false),
@@ -29,15 +29,11 @@ export function RevokeToken(props: { label: string; onRevoke: () => Promise<unkn
         }
       >
         Yes, revoke {props.label}
-      </button>
-      <button type="button" className={box} onClick={() => setConfirming(false)}>
+      </Button>
+      <Button size="xs" onClick={() => setConfirming(false)}>
         Keep
-      </button>
-      {error && (
-        <span role="alert" className="text-rose-700">
-          {error}
-        </span>
-      )}
+      </Button>
+      {error && <Alert as="span">{error}</Alert>}
     </span>
   );
 }

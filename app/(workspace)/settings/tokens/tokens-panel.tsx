@@ -6,8 +6,10 @@ import { useTRPC } from "../../../_trpc/client";
 import { DataTable, type TColumn } from "../../../_ui/data-table";
 import { NewToken } from "./new-token";
 import { RevokeToken } from "./revoke-token";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { Input, Select } from "../../../_ui/input";
 
-const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 const STATUS_STYLE = {
   active: "bg-emerald-50 text-emerald-800",
@@ -98,31 +100,24 @@ export function TokensPanel() {
         <label htmlFor="token-label" className="sr-only">
           Token label
         </label>
-        <input
-          id="token-label"
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="Label (optional)"
-          className={box}
-        />
+        <Input id="token-label" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Label (optional)" />
         <label htmlFor="token-expiry" className="sr-only">
           Expiry
         </label>
-        <select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)} className={box}>
+        <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
           {EXPIRY.map(([v, label]) => (
             <option key={v} value={v}>
               {label}
             </option>
           ))}
-        </select>
-        <button type="submit" disabled={create.isPending} className="rounded bg-slate-900 px-3 py-1 text-sm text-white">
+        </Select>
+        <Button type="submit" disabled={create.isPending} variant="primary" size="md">
           Create token
-        </button>
+        </Button>
         {create.error && (
-          <span role="alert" className="text-sm text-rose-700">
+          <Alert as="span" className="text-sm">
             {create.error.message}
-          </span>
+          </Alert>
         )}
       </form>
       {created && <NewToken token={created} onDismiss={() => setCreated(null)} />}

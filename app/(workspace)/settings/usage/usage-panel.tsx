@@ -3,17 +3,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../_trpc/client";
 import { BarChart } from "../../../_ui/bar-chart";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { Panel } from "../../../_ui/panel";
 
 const fmt = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded border border-slate-200 bg-white p-3">
+    <Panel>
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="mt-0.5 text-lg font-semibold" data-testid={testId}>
         {value}
       </dd>
-    </div>
+    </Panel>
   );
 }
 
@@ -24,12 +27,12 @@ export function UsagePanel() {
   if (usage.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
   if (usage.error || !usage.data) {
     return (
-      <p role="alert" className="text-sm text-rose-700">
+      <Alert className="text-sm">
         Could not load your usage: {usage.error?.message}{" "}
-        <button type="button" className="underline" onClick={() => void usage.refetch()}>
+        <Button variant="link-inherit" onClick={() => void usage.refetch()}>
           Retry
-        </button>
-      </p>
+        </Button>
+      </Alert>
     );
   }
   const u = usage.data;
@@ -62,9 +65,9 @@ export function UsagePanel() {
           </h2>
           <p className="text-sm text-slate-600">
             <span data-testid="usage-total">{fmt(total)}</span> requests in the last 30 days (UTC days).{" "}
-            <button type="button" className="text-sky-800 underline" onClick={() => void usage.refetch()} disabled={usage.isFetching}>
+            <Button variant="link-accent" onClick={() => void usage.refetch()} disabled={usage.isFetching}>
               Refresh
-            </button>
+            </Button>
           </p>
         </div>
         <BarChart

@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
 
 const PAGE = 20;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
@@ -28,11 +30,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       <h2 id="deliveries-heading" className="font-medium">
         Deliveries of endpoint {endpointId}
       </h2>
-      {log.error && (
-        <p role="alert" className="text-sm text-rose-700">
-          Could not load the deliveries: {log.error.message}
-        </p>
-      )}
+      {log.error && <Alert className="text-sm">Could not load the deliveries: {log.error.message}</Alert>}
       {page?.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No delivery yet. Send a test to see one.</p>}
       {!!page?.data.length && (
         <div className="overflow-x-auto">
@@ -74,14 +72,13 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                   </td>
                   <td>{when(d.last_attempt_at)}</td>
                   <td className="text-right">
-                    <button
-                      type="button"
-                      className="text-slate-900 hover:underline"
+                    <Button
+                      variant="link"
                       disabled={redeliver.isPending}
                       onClick={() => redeliver.mutate({ id: endpointId, delivery_id: String(d.id) })}
                     >
                       Redeliver
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -91,12 +88,12 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       )}
       {page && (page.pagination.has_next || offset > 0) && (
         <div className="mt-2 flex gap-4 text-sm">
-          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+          <Button variant="link" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
             Newer
-          </button>
-          <button type="button" disabled={!page.pagination.has_next} onClick={() => setOffset(offset + PAGE)}>
+          </Button>
+          <Button variant="link" disabled={!page.pagination.has_next} onClick={() => setOffset(offset + PAGE)}>
             Older
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -5,6 +5,10 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "../../../_trpc/client";
 import { DeliveryLog } from "./delivery-log";
+import { Alert } from "../../../_ui/alert";
+import { Button } from "../../../_ui/button";
+import { Checkbox, Input } from "../../../_ui/input";
+import { Field } from "../../../_ui/field";
 
 const EVENTS = [
   ["radar.update.created", "Radar update detected"],
@@ -79,33 +83,38 @@ export function WebhooksPanel() {
         }}
       >
         <h2 className="font-medium">Add an endpoint</h2>
-        <label className="block text-sm">
-          URL
-          <input
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            required
-            type="url"
-            placeholder="https://hooks.example.com/venture-monitor"
-            className="mt-1 block w-full max-w-xl rounded border border-slate-300 px-3 py-1.5"
-          />
-        </label>
-        <label className="block text-sm">
-          Description
-          <input
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            placeholder="Optional"
-            className="mt-1 block w-full max-w-xl rounded border border-slate-300 px-3 py-1.5"
-          />
-        </label>
+        <Field className="block text-sm" label={<>URL</>}>
+          {(control) => (
+            <Input
+              {...control}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              required
+              type="url"
+              placeholder="https://hooks.example.com/venture-monitor"
+              size="md"
+              className="mt-1 block w-full max-w-xl"
+            />
+          )}
+        </Field>
+        <Field className="block text-sm" label={<>Description</>}>
+          {(control) => (
+            <Input
+              {...control}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              placeholder="Optional"
+              size="md"
+              className="mt-1 block w-full max-w-xl"
+            />
+          )}
+        </Field>
         <fieldset className="text-sm">
           <legend>Events</legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             {EVENTS.map(([name, label]) => (
               <label key={name} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={events.includes(name)}
                   onChange={(e) => setEvents((prev) => (e.target.checked ? [...prev, name] : prev.filter((x) => x !== name)))}
                 />
@@ -114,18 +123,10 @@ export function WebhooksPanel() {
             ))}
           </div>
         </fieldset>
-        <button
-          type="submit"
-          disabled={create.isPending || events.length === 0}
-          className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white"
-        >
+        <Button type="submit" disabled={create.isPending || events.length === 0} variant="primary" size="lg">
           Add endpoint
-        </button>
-        {createError && (
-          <p role="alert" className="text-sm text-rose-700">
-            {createError}
-          </p>
-        )}
+        </Button>
+        {createError && <Alert className="text-sm">{createError}</Alert>}
       </form>
 
       {secret && (
@@ -142,11 +143,7 @@ export function WebhooksPanel() {
           Endpoints
         </h2>
         {list.isLoading && <p className="text-sm text-slate-500">Loading…</p>}
-        {list.error && (
-          <p role="alert" className="text-sm text-rose-700">
-            Could not load your endpoints: {list.error.message}
-          </p>
-        )}
+        {list.error && <Alert className="text-sm">Could not load your endpoints: {list.error.message}</Alert>}
         {list.data?.data.length === 0 && <p className="mt-2 text-sm text-slate-600">No endpoint yet.</p>}
         <ul className="mt-2 space-y-3">
           {list.data?.data.map((ep) => (
@@ -168,8 +165,7 @@ export function WebhooksPanel() {
                 <legend className="sr-only">Events of {ep.url}</legend>
                 {EVENTS.map(([name]) => (
                   <label key={name} className="flex items-center gap-1">
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       aria-label={`${name} for ${ep.url}`}
                       checked={ep.events.includes(name)}
                       disabled={update.isPending || (ep.events.length === 1 && ep.events.includes(name))}
@@ -187,37 +183,27 @@ export function WebhooksPanel() {
                 ))}
               </fieldset>
               <div className="mt-2 flex flex-wrap gap-4">
-                <button type="button" className="text-slate-900 hover:underline" onClick={() => select(ep.id)}>
+                <Button variant="link" onClick={() => select(ep.id)}>
                   Deliveries
-                </button>
-                <button
-                  type="button"
-                  className="text-slate-900 hover:underline"
-                  disabled={test.isPending}
-                  onClick={() => test.mutate({ id: String(ep.id) })}
-                >
+                </Button>
+                <Button variant="link" disabled={test.isPending} onClick={() => test.mutate({ id: String(ep.id) })}>
                   Send test
-                </button>
-                <button
-                  type="button"
-                  className="text-slate-900 hover:underline"
-                  onClick={() => update.mutate({ id: String(ep.id), enabled: !ep.enabled })}
-                >
+                </Button>
+                <Button variant="link" onClick={() => update.mutate({ id: String(ep.id), enabled: !ep.enabled })}>
                   {ep.enabled ? "Disable" : "Enable"}
-                </button>
-                <button type="button" className="text-slate-900 hover:underline" onClick={() => rotate.mutate({ id: String(ep.id) })}>
+                </Button>
+                <Button variant="link" onClick={() => rotate.mutate({ id: String(ep.id) })}>
                   Rotate secret
-                </button>
-                <button
-                  type="button"
-                  className="text-rose-700 hover:underline"
+                </Button>
+                <Button
+                  variant="link-danger"
                   aria-label={`Delete ${ep.url}`}
                   onClick={() => {
                     if (window.confirm(`Delete the endpoint ${ep.url} and its delivery log?`)) remove.mutate({ id: String(ep.id) });
                   }}
                 >
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}

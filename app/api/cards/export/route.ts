@@ -1,11 +1,9 @@
 import { appRouter } from "../../../../server/api/root";
 import { toErrorResponse } from "../../../../server/api/rest/errors";
 import { createBrowserContext, createCallerFactory } from "../../../../server/api/trpc";
-import { accountById } from "../../../../server/auth/caller";
 import { sessionAccountId } from "../../../../server/auth/nextauth";
 import { cardsCsv } from "../../../../server/domain/cards/csv";
 import type { TCardListItem } from "../../../../server/domain/cards/list";
-import { db } from "../../../../server/db/client";
 import { logger } from "../../../../server/lib/logger";
 
 export const dynamic = "force-dynamic";
@@ -24,10 +22,10 @@ async function* resumed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): As
  * (session auth) from the workspace.cardExport procedure.
  */
 export async function GET(req: Request): Promise<Response> {
-  const id = await sessionAccountId();
-  const account = id ? await accountById(await db(), id) : undefined;
-  if (!account) return Response.json({ error: "not_authenticated", message: "Sign in to export cards." }, { status: 401 });
-  const caller = createCaller(await createBrowserContext(account, { set() {} }));
+  const ctx = await createBrowserContext(await sessionAccountId(), { set() {} });
+  if (ctx.caller.kind !== "session")
+    return Response.json({ error: "not_authenticated", message: "Sign in to export cards." }, { status: 401 });
+  const caller = createCaller(ctx);
 
   const filter: Record<string, string> = {};
   for (const [k, v] of new URL(req.url).searchParams) if (!OWN.has(k)) filter[k] = v;

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "../../../../_trpc/client";
 import { RawAccessGate } from "../../access";
 import { ProfileTable } from "../../profile-table";
+import { Alert } from "../../../../_ui/alert";
 
 /** /founders/collections/<slug>: the collection's profiles (the profile list with collection=<slug>) in the profiles table. */
 function Collection({ slug }: { slug: string }) {
@@ -33,11 +34,7 @@ function Collection({ slug }: { slug: string }) {
       <h1 className="mt-2 text-2xl font-semibold">{collection?.name ?? "Collection"}</h1>
       {collection && <p className="mt-1 text-sm text-slate-600">{collection.description}</p>}
       {collection && <ProfileTable collection={slug} label={`Profiles in ${collection.name}`} />}
-      {collections.error && (
-        <p role="alert" className="mt-2 text-sm text-rose-700">
-          {collections.error.message}
-        </p>
-      )}
+      {collections.error && <Alert className="mt-2 text-sm">{collections.error.message}</Alert>}
     </section>
   );
 }
