@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { TOAuthScope } from "../auth/oauth/scopes";
+import type { TOAuthScope } from "../domain/access/scopes";
 import type { TCapability } from "../domain/access/catalog";
 import type { TErrorResponseName } from "./rest/oas/components";
 import type { TMethod, TTag } from "./rest/oas/types";

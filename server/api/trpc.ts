@@ -4,9 +4,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { callerAt, callerFromAuthorization, type TAccount, type TCaller } from "../auth/caller";
+import { callerAt, callerFromAuthorization } from "../auth/caller";
+import type { TAccount, TCaller } from "../domain/access/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
-import type { TOAuthScope } from "../auth/oauth/scopes";
+import type { TOAuthScope } from "../domain/access/scopes";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError, INTERNAL_ERROR_BODY } from "../lib/errors";

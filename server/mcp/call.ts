@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { TCaller } from "../auth/caller";
+import type { TCaller } from "../domain/access/caller";
 import type { TDb } from "../db/client";
 import { appRouter } from "../api/root";
 import { containsNul, NUL_ERROR } from "../api/rest/handler";

@@ -4,7 +4,8 @@ import { env } from "../../env";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
 import { invalidTarget, namedResources, type TProtectedResource } from "./metadata";
 import { newGrantUser } from "./model";
-import { formatScopes, parseScopes, type TOAuthScope } from "./scopes";
+import type { TOAuthScope } from "../../domain/access/scopes";
+import { formatScopes, parseScopes } from "./scopes";
 import { oauthServer } from "./server";
 
 /**

@@ -1,6 +1,6 @@
 import { env } from "../../env";
 import { issuer } from "./authorize";
-import { OAUTH_SCOPES } from "./scopes";
+import { OAUTH_SCOPES } from "../../domain/access/scopes";
 import { GRANT_TYPES } from "./server";
 
 /** `GET /.well-known/oauth-authorization-server` (RFC 8414). */

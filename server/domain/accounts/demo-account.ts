@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "../../auth/password";
+import { hashPassword } from "../../lib/password";
 import type { TDb } from "../../db/client";
 import { applySettings } from "./accounts";
 import { createApiToken } from "./tokens";

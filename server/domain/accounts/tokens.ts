@@ -1,4 +1,4 @@
-import { generateToken, hashToken } from "../../auth/token-hash";
+import { generateToken, hashToken } from "../../lib/token-hash";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { tokenStatus } from "./account-tokens";

@@ -9,7 +9,7 @@ import {
 import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/userdata/filter-status";
 import { assertOwnFolders } from "../../../domain/userdata/folders";
 import { validationError } from "../../../lib/errors";
-import type { TAccount } from "../../../auth/caller";
+import type { TAccount } from "../../../domain/access/caller";
 import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
 
 type TUserCtx = TContext & { account: TAccount };

@@ -1,4 +1,4 @@
-import type { TCaller } from "../../../auth/caller";
+import type { TCaller } from "../../../domain/access/caller";
 import { AppError } from "../../../lib/errors";
 import { missingEventScope, type THeldScopes, type TWebhookEvent } from "../../../domain/webhooks/events";
 
