@@ -1,8 +1,8 @@
 import type { TDb } from "../../../db/client";
-import { SAVED_FILTER_KEYS } from "../../../domain/cards/params";
+import { SAVED_FILTER_KEYS, ZCardFilterParams } from "../../../domain/cards/filter-schema";
 import { savedFilterParams } from "../../../domain/userdata/filters";
 import { validationError } from "../../../lib/errors";
-import { ZCardFilterParams, type TCardListRequest } from "./list.types";
+import type { TCardListRequest } from "./list.types";
 
 /**
  * filter_id: the caller's saved filter parameters, merged UNDER the parameters given explicitly

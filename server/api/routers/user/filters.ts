@@ -13,7 +13,8 @@ import type { TAccount } from "../../../domain/access/caller";
 import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
 
 type TUserCtx = TContext & { account: TAccount };
-import { ZCardFilterParams, ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
+import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**
