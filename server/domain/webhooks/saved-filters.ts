@@ -9,7 +9,7 @@ import { ZCardFilterParams, type TCardFilterParams } from "../cards/filter-schem
 import { cardRowJson, decodeCardRow } from "../cards/rows";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs } from "../jobs/queue";
-import { recordEvent } from "./outbox";
+import { recordEvent } from "../events/outbox";
 
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each

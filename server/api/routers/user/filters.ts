@@ -5,8 +5,8 @@ import {
   listSavedFilters,
   renameSavedFilter,
   toStoredParams,
-} from "../../../domain/userdata/filters";
-import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/userdata/filter-status";
+} from "../../../domain/saved-filters/filters";
+import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/saved-filters/status";
 import { assertOwnFolders } from "../../../domain/userdata/folders";
 import { validationError } from "../../../lib/errors";
 import type { TAccount } from "../../../domain/access/caller";
