@@ -1,7 +1,7 @@
 import type OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
 import { activeClient, authenticatedClient, redirectUriMatches } from "./clients";
-import type { TProtectedResource } from "./metadata";
+import type { TProtectedResource } from "./resources";
 import { isScope } from "../../domain/access/scopes";
 import { formatScopes } from "./scopes";
 import { hashToken, newAccessToken, newAuthorizationCode, newGrantId, newRefreshToken } from "./token-values";
