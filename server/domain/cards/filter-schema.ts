@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zBody, type TParamHelpers } from "../../lib/params";
 import { SELECTABLE_FIELDS, unknownFields } from "./fields";
+import type { TCardFilterKey } from "./filter-keys";
 import { parseSort } from "./sort-param";
 
 /**
@@ -8,13 +9,14 @@ import { parseSort } from "./sort-param";
  * filter holds. This is their one definition: the card list's request schemas (GET and POST
  * /v1/cards/, server/api/routers/cards/list.types.ts) add paging to it, saved filters are checked
  * with it (on save, through filter_id, and by the webhook check), and the key list and the
- * validated type below are read from it. It imports nothing server-only: the workspace reads the
- * key list in the browser.
+ * validated type below are read from it. The workspace, which runs no zod in the browser (zod
+ * probes `new Function`, which the pages' Content-Security-Policy refuses), reads the key list from
+ * filter-keys.ts, which the shape must match key for key (checked when compiling).
  */
 
 const MAX_INT = 2_147_483_647;
 
-/** The card list parameters, built with the query-string or the JSON-body helpers (server/api/params.ts). */
+/** The card filter's parameters, built with the query-string or the JSON-body helpers (server/lib/params.ts). */
 export function cardFilterShape(p: TParamHelpers) {
   const slugs = () => p.list({ maxItems: 200, maxLength: 200 });
   return {
@@ -57,7 +59,7 @@ export function cardFilterShape(p: TParamHelpers) {
     last_interaction_before: p.date(),
     first_interaction_after: p.date(),
     first_interaction_before: p.date(),
-  };
+  } satisfies Record<TCardFilterKey, z.ZodType>;
 }
 
 /** What a saved filter holds, in JSON form (validated on save and again when applied through filter_id). */
@@ -65,6 +67,3 @@ export const ZCardFilterParams = z.object(cardFilterShape(zBody)).strict();
 
 /** Validated filter parameters (dates as Date, lists as arrays). Names are the spec's parameter names. */
 export type TCardFilterParams = z.output<typeof ZCardFilterParams>;
-
-/** Keys a saved filter may hold (everything but paging, totals, user data and filter_id itself). */
-export const SAVED_FILTER_KEYS = Object.keys(ZCardFilterParams.shape) as (keyof TCardFilterParams)[];

@@ -1,5 +1,6 @@
 import type { TDb } from "../../../db/client";
-import { SAVED_FILTER_KEYS, ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { SAVED_FILTER_KEYS } from "../../../domain/cards/filter-keys";
+import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
 import { savedFilterParams } from "../../../domain/saved-filters/filters";
 import { validationError } from "../../../lib/errors";
 import type { TCardListRequest } from "./list.types";
