@@ -36,7 +36,7 @@ import { startService } from "./lib/service";
 import { createPrisma, type TDb } from "../server/db/client";
 import { resetEnvCache } from "../server/env";
 import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
-import { createApiToken } from "../server/domain/accounts/tokens";
+import { createApiToken } from "../server/domain/accounts/api-tokens";
 import { countPlan } from "../server/domain/cards/count";
 import { buildCardWhere } from "../server/domain/cards/filters";
 import { effectiveSort } from "../server/domain/cards/list";

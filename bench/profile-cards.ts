@@ -32,7 +32,7 @@ const { resetEnvCache } = await import("../server/env");
 resetEnvCache();
 const { createPrisma } = await import("../server/db/client");
 const { ensureAccount, applySettings } = await import("../server/domain/accounts/accounts");
-const { createApiToken } = await import("../server/domain/accounts/tokens");
+const { createApiToken } = await import("../server/domain/accounts/api-tokens");
 const { tokenCache } = await import("../server/auth/caller");
 const { listenForAuthChanges } = await import("../server/auth/token-cache");
 const { serveRest } = await import("../server/api/rest/node");

@@ -26,7 +26,7 @@ import { startService } from "./lib/service";
 import { createPrisma } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
-import { createApiToken } from "../server/domain/accounts/tokens";
+import { createApiToken } from "../server/domain/accounts/api-tokens";
 import { startInProcess } from "./lib/in-process";
 
 const N = Number(process.env.BENCH_PROFILES ?? 1_000_000);

@@ -21,7 +21,7 @@ import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { createPrisma } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
-import { createApiToken } from "../server/domain/accounts/tokens";
+import { createApiToken } from "../server/domain/accounts/api-tokens";
 import { ensureDatabase } from "./lib/bench-db";
 import { printTable } from "./lib/report";
 import { startService } from "./lib/service";

@@ -24,7 +24,7 @@ import { startService } from "./lib/service";
 import { createPrisma, type TDb } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { applySettings, ensureAccount } from "../server/domain/accounts/accounts";
-import { createApiToken } from "../server/domain/accounts/tokens";
+import { createApiToken } from "../server/domain/accounts/api-tokens";
 import { datasetConnector } from "../server/domain/radar/connectors";
 import { createApplications } from "../server/domain/radar/create";
 import { toApplicationInput } from "../server/domain/radar/identifiers";

@@ -71,7 +71,7 @@ export function expectPagePolicy(headers: Record<string, string>): string {
 
 /**
  * How long to wait for the page after a sign-in: the server hashes the password with scrypt at
- * N=2^17 (server/auth/password-cost.ts), about 0.4 s of an idle core and several seconds on a
+ * N=2^17 (server/lib/password-cost.ts), about 0.4 s of an idle core and several seconds on a
  * loaded test machine.
  */
 export const SIGNIN_WAIT = { timeout: 20_000 };

@@ -1,9 +1,9 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
-import type { TOAuthScope } from "../auth/oauth/scopes";
+import type { TOAuthScope } from "../domain/access/scopes";
 import type { TCapability } from "../domain/access/catalog";
 import type { TErrorResponseName } from "./rest/oas/components";
 import type { TMethod, TTag } from "./rest/oas/types";
-import type { TMeta } from "./trpc";
 
 /**
  * The contract of one /v1 operation: everything its clients are told about it, in one object that
@@ -79,6 +79,13 @@ export interface TContract<TIn extends z.ZodType = z.ZodType, TOut extends z.Zod
 export function defineContract<TIn extends z.ZodType, TOut extends z.ZodType>(contract: TContract<TIn, TOut>): TContract<TIn, TOut> {
   return contract;
 }
+
+/**
+ * Procedure metadata: the REST export (`openapi`), the OAuth scope a Bearer token needs to call
+ * the procedure (`scope`; an OAuth token can call no procedure that names none), and for a /v1
+ * operation its contract (above), from which the other two are taken.
+ */
+export type TMeta = OpenApiMeta<{ scope?: TOAuthScope | "none"; contract?: TContract }>;
 
 /** The procedure metadata of a contract: the REST export for trpc-to-openapi, the OAuth scope, the contract. */
 export function restMeta(contract: TContract): TMeta {

@@ -1,7 +1,7 @@
 import type { AnyRouter } from "@trpc/server";
 import type { TContract } from "./contract";
 import { appRouter } from "./root";
-import type { TMeta } from "./trpc";
+import type { TMeta } from "./contract";
 
 /**
  * Every /v1 operation's contract, read from the metadata of the procedures that serve them, in the

@@ -2,16 +2,15 @@
  * tRPC in three parts: (1) the context, (2) initialisation, (3) the procedures every router builds on.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
-import { accountById, callerAt, callerFromAuthorization, type TCaller } from "../auth/caller";
+import { accountById, callerAt, callerFromAuthorization } from "../auth/caller";
+import type { TCaller } from "../domain/access/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
-import type { TOAuthScope } from "../auth/oauth/scopes";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError, INTERNAL_ERROR_BODY } from "../lib/errors";
 import { withSynchronousParsing } from "./sync-validation";
-import type { TContract } from "./contract";
+import type { TMeta } from "./contract";
 
 // ---------------------------------------------------------------- 1. context
 
@@ -48,13 +47,6 @@ export async function createBrowserContext(accountId: number | undefined, resHea
 }
 
 // ---------------------------------------------------------------- 2. initialisation
-
-/**
- * Procedure metadata: the REST export (`openapi`), the OAuth scope a Bearer token needs to call
- * the procedure (`scope`; an OAuth token can call no procedure that names none), and for a /v1
- * operation its contract (api/contract.ts), from which the other two are taken.
- */
-export type TMeta = OpenApiMeta<{ scope?: TOAuthScope | "none"; contract?: TContract }>;
 
 const t = initTRPC
   .context<TContext>()

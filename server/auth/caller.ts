@@ -1,38 +1,10 @@
 import type { TDb } from "../db/client";
+import type { TAccount, TCaller, TOAuthGrant } from "../domain/access/caller";
 import { env } from "../env";
 import { OAUTH_ACCESS_PREFIX } from "./oauth/token-values";
 import { TokenCache } from "./token-cache";
-import { hashToken } from "./token-hash";
+import { hashToken } from "../lib/token-hash";
 import { noteTokenUse } from "./token-use";
-
-/** What the service knows of the account behind a request. */
-export interface TAccount {
-  id: number;
-  email: string;
-  plan: "free" | "paid" | "unlimited";
-  isStaff: boolean;
-  scope: "full" | "collections_only";
-  permissions: string[];
-  limitOverride: number | null;
-  groupLimitOverride: number | null;
-}
-
-/** An OAuth access token's grant: the client it was issued to, its scopes, its audience and its expiry. */
-export interface TOAuthGrant {
-  clientId: string;
-  clientName: string;
-  scopes: string[];
-  /** The protected resource the token is for (RFC 8707): "v1" or "mcp". */
-  resource: string;
-  expiresAt: Date;
-}
-
-export type TCaller =
-  | { kind: "anonymous" }
-  | { kind: "invalid"; reason: string }
-  | { kind: "token"; account: TAccount; tokenId: number }
-  | { kind: "oauth"; account: TAccount; tokenId: number; grant: TOAuthGrant }
-  | { kind: "session"; account: TAccount };
 
 interface TAccountRow {
   id: number;

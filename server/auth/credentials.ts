@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TDb } from "../db/client";
 import { logger } from "../lib/logger";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie";
-import { hashPassword, needsRehash, verifyPassword } from "./password";
+import { hashPassword, needsRehash, verifyPassword } from "../lib/password";
 import {
   beginSignin,
   emailKey,

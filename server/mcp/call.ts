@@ -1,16 +1,11 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { TCaller } from "../auth/caller";
+import type { TCaller } from "../domain/access/caller";
 import type { TDb } from "../db/client";
-import { appRouter } from "../api/root";
 import { containsNul, NUL_ERROR } from "../api/rest/handler";
 import { toErrorResponse } from "../api/rest/errors";
-import { createCallerFactory, type TContext } from "../api/trpc";
+import type { TContext } from "../api/trpc";
+import { createCaller } from "./app-caller";
 import type { TTool } from "./tools";
-
-const createCaller = createCallerFactory(appRouter);
-
-/** The server-side caller of the app router: one typed function per procedure. */
-export type TAppCaller = ReturnType<typeof createCaller>;
 
 /** What one HTTP request to /mcp knows: the database, who calls, and where response headers go. */
 export interface TMcpRequestContext {

@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { callerAt, callerFromAuthorization, type TCaller } from "../auth/caller";
+import { callerAt, callerFromAuthorization } from "../auth/caller";
+import type { TCaller } from "../domain/access/caller";
 import { unauthenticatedHeaders } from "../auth/oauth/challenges";
 import type { TDb } from "../db/client";
 import { AppError } from "../lib/errors";

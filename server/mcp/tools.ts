@@ -21,7 +21,7 @@ import { listRadarUpdatesContract } from "../api/routers/radar/updates.contract"
 import { listCollectionsContract } from "../api/routers/rawdata/collections.contract";
 import { listFounderProfilesContract } from "../api/routers/rawdata/profiles.contract";
 import { AppError } from "../lib/errors";
-import type { TAppCaller } from "./call";
+import type { TAppCaller } from "./app-caller";
 import { jsonSchemaOf, type TJsonSchema } from "./json-schema";
 
 /**

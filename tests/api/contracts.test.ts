@@ -4,7 +4,7 @@ import { z } from "zod";
 import { publicCatalog } from "../../server/api/catalog";
 import { contractsOf, restContracts } from "../../server/api/contracts";
 import { LIST_REFERENCE_TOOL } from "../../server/api/routers/cards/reference.contract";
-import type { TMeta } from "../../server/api/trpc";
+import type { TMeta } from "../../server/api/contract";
 import { CAPABILITIES } from "../../server/domain/access/catalog";
 import { mcpTools } from "../../server/mcp/tools";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetEnvCache } from "../../server/env";
 import { importJsonl } from "../../server/domain/import";
 import { deliverDue } from "../../server/domain/webhooks/deliver";
-import { fanOut } from "../../server/domain/webhooks/outbox";
+import { fanOut } from "../../server/domain/webhooks/fan-out";
 import { savedFilterTick } from "../../server/domain/webhooks/saved-filters";
 import { api } from "../helpers/api";
 import { browserCaller } from "../helpers/trpc";

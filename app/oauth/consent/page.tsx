@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { checkAuthorizeRequest, consentQuery } from "../../../server/auth/oauth/authorize";
 import { consentToken } from "../../../server/auth/oauth/consent-token";
-import { SCOPE_DESCRIPTIONS } from "../../../server/auth/oauth/scopes";
+import { SCOPE_DESCRIPTIONS } from "../../../server/domain/access/scopes";
 import { accountById } from "../../../server/auth/caller";
 import { sessionAccountId } from "../../../server/auth/nextauth";
 import { db } from "../../../server/db/client";

@@ -1,10 +1,10 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { TDb } from "../../db/client";
-import { env } from "../../env";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
-import { invalidTarget, namedResources, type TProtectedResource } from "./metadata";
+import { invalidTarget, issuer, namedResources, type TProtectedResource } from "./resources";
 import { newGrantUser } from "./model";
-import { formatScopes, parseScopes, type TOAuthScope } from "./scopes";
+import type { TOAuthScope } from "../../domain/access/scopes";
+import { formatScopes, parseScopes } from "./scopes";
 import { oauthServer } from "./server";
 
 /**
@@ -34,9 +34,6 @@ export type TAuthorizeStep = { kind: "redirect"; location: string } | { kind: "c
 const SINGLE = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "prompt"];
 /** RFC 7636 §4.2: BASE64URL(SHA256(verifier)), 43 characters; up to 128 for other methods' values. */
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
-
-/** The issuer (RFC 8414 `issuer`, RFC 9207 `iss`): the service's public address. */
-export const issuer = () => env().BASE_URL;
 
 /** `uri` with the given query parameters added (its own query kept), `iss` always among them. */
 export function clientRedirect(uri: string, params: Record<string, string | undefined>): string {

@@ -1,9 +1,10 @@
 import type { TDb } from "../../db/client";
 import type { Prisma } from "../../db/generated/prisma/client";
 import { AppError, notFound, validationError } from "../../lib/errors";
-import { hashToken, safeEqual } from "../token-hash";
+import { hashToken, safeEqual } from "../../lib/token-hash";
 import { isExpiredRegistration } from "./registration-limit";
-import { OAUTH_SCOPES, formatScopes, isScope } from "./scopes";
+import { OAUTH_SCOPES, isScope } from "../../domain/access/scopes";
+import { formatScopes } from "./scopes";
 import { newClientId, newClientSecret } from "./token-values";
 
 /**

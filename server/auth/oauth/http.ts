@@ -1,7 +1,8 @@
 import { db } from "../../db/client";
 import { clientAddressOf } from "../client-address";
 import { env } from "../../env";
-import { authorizationServerMetadata, isProtectedResource, protectedResourceMetadata } from "./metadata";
+import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
+import { isProtectedResource } from "./resources";
 import { registerClient } from "./register";
 import { introspectToken, revokeToken } from "./revocation";
 import { oauthError, type TOAuthReply } from "./server";

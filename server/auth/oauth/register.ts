@@ -4,7 +4,8 @@ import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { createClient } from "./clients";
 import { registrationGate, sweepUnusedRegistrations } from "./registration-limit";
-import { OAUTH_SCOPES, parseScopes } from "./scopes";
+import { OAUTH_SCOPES } from "../../domain/access/scopes";
+import { parseScopes } from "./scopes";
 import { GRANT_TYPES, NO_STORE, oauthError, type TOAuthReply } from "./server";
 
 /**

@@ -1,8 +1,7 @@
 import type { TDb } from "../../db/client";
 import { clientOf } from "./client-auth";
 import { revokeGrant } from "./model";
-import { issuer } from "./authorize";
-import { isProtectedResource, resourceIndicator } from "./metadata";
+import { isProtectedResource, issuer, resourceIndicator } from "./resources";
 import { isReply, NO_STORE, parseForm, type TOAuthReply } from "./server";
 import { hashToken } from "./token-values";
 import type { THttpInput } from "./token-endpoint";

@@ -1,5 +1,5 @@
 import type { TDb } from "../../db/client";
-import { isProtectedResource, namedResources, resourceIndicator, type TProtectedResource } from "./metadata";
+import { isProtectedResource, namedResources, resourceIndicator, type TProtectedResource } from "./resources";
 import { oauthError, type TOAuthReply } from "./server";
 import { hashToken } from "./token-values";
 

@@ -1,5 +1,5 @@
 import type { TDb } from "../../db/client";
-import { invalidTarget } from "./metadata";
+import { invalidTarget } from "./resources";
 import { GRANT_TYPES, isReply, LIFETIMES, oauthError, oauthServer, parseForm, runLibrary, type TOAuthReply } from "./server";
 import { tokenAudience } from "./token-audience";
 

@@ -1,5 +1,5 @@
 import { createClient, listClients, revokeClient, type TClient } from "../../auth/oauth/clients";
-import { OAUTH_SCOPES } from "../../auth/oauth/scopes";
+import { OAUTH_SCOPES } from "../../domain/access/scopes";
 import type { TCommand } from "../command";
 import { requireString, UsageError } from "../io";
 

@@ -1,5 +1,5 @@
 import { ensureAccount, ZPermission, ZPlan, ZScope } from "../../domain/accounts/accounts";
-import { createApiToken, listApiTokens, revokeApiToken } from "../../domain/accounts/tokens";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../domain/accounts/api-tokens";
 import type { TCommand } from "../command";
 import { parseIntFlag, parseListFlag, requireString, UsageError } from "../io";
 

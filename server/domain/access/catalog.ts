@@ -1,4 +1,4 @@
-import type { TAccount } from "../../auth/caller";
+import type { TAccount } from "./caller";
 
 /**
  * The capabilities of the API: the groups of endpoints that token validation reports as

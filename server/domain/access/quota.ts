@@ -1,4 +1,4 @@
-import type { TAccount } from "../../auth/caller";
+import type { TAccount } from "./caller";
 import type { TDb } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";

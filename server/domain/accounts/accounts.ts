@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hashPassword } from "../../auth/password";
+import { hashPassword } from "../../lib/password";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 

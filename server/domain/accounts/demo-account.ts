@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "../../auth/password";
+import { hashPassword } from "../../lib/password";
 import type { TDb } from "../../db/client";
 import { applySettings } from "./accounts";
-import { createApiToken } from "./tokens";
+import { createApiToken } from "./api-tokens";
 
 export const DEMO_EMAIL = "demo@venture-monitor.local";
 

@@ -6,9 +6,10 @@ import { baseFields } from "./fields";
 import { buildCardWhere, type TCardWhere } from "./filters";
 import type { TCardRow } from "./format";
 import { cardItems, effectiveSort, listCards, type TCardListItem } from "./list";
-import type { TCardFilterParams } from "./params";
+import type { TCardFilterParams } from "./filter-schema";
 import { queryRows } from "./rows";
-import { orderBySql, type TSort } from "./sort";
+import { orderBySql } from "./sort";
+import type { TSort } from "./sort-param";
 
 /**
  * Every card a list filter matches, as list items, a chunk at a time (the workspace's CSV export).

@@ -2,7 +2,8 @@ import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
-import { NEW_WINDOW_DAYS, type TCardFilterParams } from "./params";
+import type { TCardFilterParams } from "./filter-schema";
+import { NEW_WINDOW_DAYS } from "./params";
 import { participantFilter, participantsInStatement, participantsLookedUp, type TParticipantRef } from "./participant-filter";
 import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } from "./search";
 

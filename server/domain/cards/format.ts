@@ -1,5 +1,6 @@
 import { env } from "../../env";
 import type { TLocationRow, TReferenceData } from "../reference/cache";
+import { isPlaceholder } from "../reference/placeholder";
 
 /**
  * A card row as the list and detail queries read it, and its list-view shape (the spec's Card
@@ -110,9 +111,6 @@ export const CARD_LIST_FIELDS = [
 ] as const satisfies readonly (keyof TCardItem)[];
 
 const UNKNOWN: TNamedSlug = { name: "Unknown", slug: null };
-const PLACEHOLDERS = new Set(["", "unknown", "n/a", "na", "none", "null", "-", "?", "undefined"]);
-
-export const isPlaceholder = (v: string | null | undefined) => v == null || PLACEHOLDERS.has(v.trim().toLowerCase());
 
 export function publicUrl(slug: string): string {
   return `${env().BASE_URL}/cards/${encodeURIComponent(slug)}`;

@@ -9,7 +9,7 @@ import { DEFAULT_MIN_SIMILARITY, type TCardListParams } from "./params";
 import { planCardList, runPlan } from "./plan";
 import { decodeCardRow } from "./rows";
 import { rankCardsSemantically } from "./semantic-step";
-import { parseSort, type TSort } from "./sort";
+import { parseSort, type TSort } from "./sort-param";
 
 /**
  * GET/POST /v1/cards/: filter (filters.ts), count (count.ts), one page (rows.ts), format

@@ -5,7 +5,8 @@ import { sqlKey } from "../../db/sql-key";
 import { countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
 import type { TCardWhere } from "./filters";
 import { pageSql, queryPage } from "./rows";
-import { isDefaultOrder, orderBySql, type TSort } from "./sort";
+import { isDefaultOrder, orderBySql } from "./sort";
+import type { TSort } from "./sort-param";
 
 /**
  * Whether one page is cheaper by walking the sort index (probing each card) than by gathering

@@ -1,6 +1,6 @@
 import type { TDb } from "../../db/client";
 import { addCardsToFolder, createFolder } from "../userdata/folders";
-import { createSavedFilter } from "../userdata/filters";
+import { createSavedFilter } from "../saved-filters/filters";
 import { requestIntro } from "../userdata/intro";
 import { likeCard } from "../userdata/likes";
 import { saveNote } from "../userdata/notes";

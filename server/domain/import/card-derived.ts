@@ -1,5 +1,5 @@
 import { bucketOf, type TPart } from "./partition";
-import { cardOfInteraction, decodeRefs } from "./refs";
+import { cardOfInteraction, decodeRefs } from "./ref-lines";
 import { partName, type Spool } from "./spool";
 
 /**

@@ -1,7 +1,7 @@
 import type { TDb } from "../../db/client";
 import { parseLine } from "./parse-line";
-import { checkReferences } from "./references";
-import { encodeRefs, REFERRING } from "./refs";
+import { checkReferences } from "./reference-check";
+import { encodeRefs, REFERRING } from "./ref-lines";
 import { bucketOf, inPart, partsFor } from "./partition";
 import { Registry } from "./registry";
 import { readLineBatches, stripCr } from "./source";

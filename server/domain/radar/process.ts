@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { logger } from "../../lib/logger";
 import { LEASE_MS, whileLeased, type TLeaseTiming } from "../jobs/lease";
-import { outboxInsert } from "../webhooks/outbox";
+import { outboxInsert } from "../events/outbox";
 import { configuredConnector, ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./connectors";
 import { connectionColumns } from "./payloads";
 import type { TIdentifierKind, TSnapshot, TSource } from "./types";
@@ -21,7 +21,7 @@ import type { TIdentifierKind, TSnapshot, TSource } from "./types";
  * removed; failures become `failed` with radar_error {code, message, attempts, failed_at} and stay
  * so until a retry is requested. Both statements also write the webhook event of the change
  * (radar.connection.created, radar.application.failed) to the outbox when the account has a
- * subscribed endpoint (server/domain/webhooks/outbox.ts). An application deleted meanwhile is simply not connected.
+ * subscribed endpoint (server/domain/events/outbox.ts). An application deleted meanwhile is simply not connected.
  */
 
 export interface TProcessOptions extends TLeaseTiming {

@@ -1,7 +1,7 @@
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { logger } from "../../lib/logger";
-import { outboxInsert } from "../webhooks/outbox";
+import { outboxInsert } from "../events/outbox";
 import { configuredConnector, type TConnector, type TConnectorResult } from "./connectors";
 import { detectChange, type TDetectedChange } from "./diff";
 import { connectionColumns } from "./payloads";

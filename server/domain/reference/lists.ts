@@ -1,5 +1,5 @@
 import type { TDb } from "../../db/client";
-import { isPlaceholder } from "../cards/format";
+import { isPlaceholder } from "./placeholder";
 import { freshReferenceData, type TLocationRow, type TReferenceData } from "./cache";
 
 /**

@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { iso, isoOrNull } from "../../lib/format";
 import { ownEndpoint } from "./endpoints";
-import { mayReadEvent, type THeldScopes, type TWebhookEvent } from "./events";
+import { mayReadEvent, type THeldScopes, type TWebhookEvent } from "../events/event-types";
 import { enqueueDeliveries, eventBody } from "./queue";
 
 /**

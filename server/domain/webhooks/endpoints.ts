@@ -3,7 +3,7 @@ import { notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
 import { checkWebhookTarget, parseWebhookUrl, UnsafeUrlError } from "./address-guard";
-import type { TWebhookEvent } from "./events";
+import type { TWebhookEvent } from "../events/event-types";
 import { newSecret } from "./signing";
 
 /**

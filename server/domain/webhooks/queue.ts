@@ -1,6 +1,6 @@
 import type { TDb } from "../../db/client";
 import { LEASE_MS } from "../jobs/lease";
-import type { TEventBody, TWebhookEvent } from "./events";
+import type { TEventBody, TWebhookEvent } from "../events/event-types";
 import { newWebhookId } from "./signing";
 
 /**

@@ -1,4 +1,3 @@
-import { ZCardFilterParams } from "../../api/routers/cards/list.types";
 import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import { iso } from "../../lib/format";
@@ -6,11 +5,11 @@ import { logger } from "../../lib/logger";
 import { COMPACT_FIELDS } from "../cards/fields";
 import { buildCardWhere } from "../cards/filters";
 import { cardItems } from "../cards/list";
-import type { TCardFilterParams } from "../cards/params";
+import { ZCardFilterParams, type TCardFilterParams } from "../cards/filter-schema";
 import { cardRowJson, decodeCardRow } from "../cards/rows";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs } from "../jobs/queue";
-import { recordEvent } from "./outbox";
+import { recordEvent } from "../events/outbox";
 
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
@@ -70,7 +69,7 @@ async function compactCards(db: TDb, accountId: number, ids: number[]) {
 async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
   const parsed = ZCardFilterParams.safeParse(f.params ?? {});
   if (!parsed.success) return 0; // no longer valid parameters: the cards list refuses them too
-  const params: TCardFilterParams = { ...(parsed.data as TCardFilterParams), semantic: undefined };
+  const params: TCardFilterParams = { ...parsed.data, semantic: undefined };
   const where = await buildCardWhere(db, f.account_id, params);
   const candidates = where.empty
     ? []

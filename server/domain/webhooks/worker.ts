@@ -1,7 +1,7 @@
 import type { TDb } from "../../db/client";
 import { startLoop } from "../jobs/queue";
 import { DeliveryPool, type TPoolOptions } from "./deliver";
-import { fanOut } from "./outbox";
+import { fanOut } from "./fan-out";
 import { SAVED_FILTER_CHECK_MS, savedFilterTick } from "./saved-filters";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/auth/oauth/scopes";
+import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/domain/access/scopes";
 import { useTRPC } from "../../../_trpc/client";
 import { Alert } from "../../../_ui/alert";
 import { Button } from "../../../_ui/button";

@@ -3,7 +3,7 @@ import type { TOperationDoc } from "../../contract";
 
 /**
  * Parameter corrections and descriptions. The adapter derives parameter schemas from the zod
- * preprocess helpers (server/api/params.ts), whose JSON schema says nothing of how values travel:
+ * preprocess helpers (server/lib/params.ts), whose JSON schema says nothing of how values travel:
  * comma lists need `style: form, explode: false`, ids are integers, dates have a format, and the
  * lenient raw-data parameters are plain strings in zod. The fixes are made here, on the document.
  */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OAUTH_SCOPES } from "../../../auth/oauth/scopes";
+import { OAUTH_SCOPES } from "../../../domain/access/scopes";
 
 export const ZConnectedApp = z.object({
   client_id: z.string(),

@@ -1,5 +1,5 @@
-import { createApiToken } from "../../../domain/accounts/tokens";
-import { accountTokens, revokeAccountToken } from "../../../domain/accounts/account-tokens";
+import { createApiToken } from "../../../domain/accounts/api-tokens";
+import { accountTokens, revokeAccountToken } from "../../../domain/accounts/own-tokens";
 import { authedProcedure } from "../../trpc";
 import { ZCreateTokenRequest, ZCreateTokenResponse, ZRevokeTokenRequest, ZTokenListItem } from "./tokens.types";
 

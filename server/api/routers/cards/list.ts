@@ -2,7 +2,7 @@ import { listCards } from "../../../domain/cards/list";
 import { pagination } from "../../envelope";
 import { restMeta } from "../../contract";
 import { protectedProcedure, type TContext } from "../../trpc";
-import type { TAccount } from "../../../auth/caller";
+import type { TAccount } from "../../../domain/access/caller";
 import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";

@@ -1,63 +1,17 @@
 import { z } from "zod";
-import { unknownFields, SELECTABLE_FIELDS } from "../../../domain/cards/fields";
-import { parseSort } from "../../../domain/cards/sort";
+import { cardFilterShape } from "../../../domain/cards/filter-schema";
 import { ZPagination } from "../../envelope";
-import { zBody, zQuery, type TParamHelpers } from "../../params";
+import { zBody, zQuery, type TParamHelpers } from "../../../lib/params";
 import { ZCardListItem } from "./card.types";
 
 /**
  * Parameters of GET /v1/cards/ (query string: lists as comma strings) and POST /v1/cards/ (JSON
- * body: lists as arrays; `fields` also as a comma string, as the spec allows). The filter part is
+ * body: lists as arrays; `fields` also as a comma string, as the spec allows): paging, totals,
+ * user data and filter_id around the card filter (server/domain/cards/filter-schema.ts), which is
  * also what a saved filter holds.
  */
 
 const MAX_INT = 2_147_483_647;
-
-/** The card list parameters, built with the query-string or the JSON-body helpers (server/api/params.ts). */
-function cardFilterShape(p: TParamHelpers) {
-  const slugs = () => p.list({ maxItems: 200, maxLength: 200 });
-  return {
-    sort: p.text(300).superRefine((v, ctx) => {
-      if (v === undefined) return;
-      const sort = parseSort(v);
-      if ("error" in sort) ctx.addIssue({ code: "custom", message: sort.error });
-    }),
-    view: p.choice(["default", "compact"]),
-    fields: p.list({ maxItems: 50, maxLength: 100, commaString: true }).superRefine((v, ctx) => {
-      const bad = v ? unknownFields(v) : [];
-      if (bad.length > 0) {
-        ctx.addIssue({
-          code: "custom",
-          message: `unknown field(s): ${bad.map((b) => b.slice(0, 40)).join(", ")}; fields are ${SELECTABLE_FIELDS.join(", ")}`,
-        });
-      }
-    }),
-    stages: slugs(),
-    rounds: slugs(),
-    categories: slugs(),
-    locations: slugs(),
-    participants: slugs(),
-    source_types: slugs(),
-    display_preference: p.choice(["web3", "web2", "all"]),
-    folder_ids: p.intList({ maxItems: 200 }),
-    search: p.text(500),
-    semantic: p.bool(),
-    min_similarity: p.float(0, 1),
-    featured: p.bool(),
-    new: p.bool(),
-    trending: p.bool(),
-    min_signals: p.int({ min: 0, max: MAX_INT }),
-    max_signals: p.int({ min: 0, max: MAX_INT }),
-    created_after: p.date(),
-    created_before: p.date(),
-    updated_after: p.date(),
-    updated_before: p.date(),
-    last_interaction_after: p.date(),
-    last_interaction_before: p.date(),
-    first_interaction_after: p.date(),
-    first_interaction_before: p.date(),
-  };
-}
 
 function cardListRequest(p: TParamHelpers) {
   return z
@@ -71,10 +25,6 @@ function cardListRequest(p: TParamHelpers) {
     })
     .strict();
 }
-
-/** What a saved filter holds, in JSON form (validated on save and again when applied through filter_id). */
-export const ZCardFilterParams = z.object(cardFilterShape(zBody)).strict();
-export type TCardFilterInput = z.infer<typeof ZCardFilterParams>;
 
 /** GET /v1/cards/: the query string (and the workspace's typed tRPC input). */
 export const ZCardListRequest = cardListRequest(zQuery);

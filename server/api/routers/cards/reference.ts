@@ -1,6 +1,6 @@
 import { onReplica } from "../../../db/replicas";
 import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "../../../domain/reference/lists";
-import { listSavedFilters } from "../../../domain/userdata/filters";
+import { listSavedFilters } from "../../../domain/saved-filters/filters";
 import { listFolders } from "../../../domain/userdata/folders";
 import { restMeta, type TContract } from "../../contract";
 import { protectedProcedure } from "../../trpc";

@@ -1,8 +1,9 @@
 import type { TDb } from "../../../db/client";
-import { SAVED_FILTER_KEYS } from "../../../domain/cards/params";
-import { savedFilterParams } from "../../../domain/userdata/filters";
+import { SAVED_FILTER_KEYS } from "../../../domain/cards/filter-keys";
+import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { savedFilterParams } from "../../../domain/saved-filters/filters";
 import { validationError } from "../../../lib/errors";
-import { ZCardFilterParams, type TCardListRequest } from "./list.types";
+import type { TCardListRequest } from "./list.types";
 
 /**
  * filter_id: the caller's saved filter parameters, merged UNDER the parameters given explicitly

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TListQuery } from "../../../domain/radar/lists";
 import { INIT_STATUSES, LIST_SORTS } from "../../../domain/radar/types";
 import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zLimit, zOffset, zText } from "../../params";
+import { zBool, zChoice, zLimit, zOffset, zText } from "../../../lib/params";
 import { ZApplication, ZConnection, ZSourcePath } from "./radar.types";
 
 const common = {

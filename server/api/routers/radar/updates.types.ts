@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TFeedQuery } from "../../../domain/radar/updates";
 import { CHANGE_TYPES, SOURCES, type TChangeType } from "../../../domain/radar/types";
 import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zDate, zInt, zLimit, zList, zOffset } from "../../params";
+import { zBool, zChoice, zDate, zInt, zLimit, zList, zOffset } from "../../../lib/params";
 import { ZUpdate } from "./radar.types";
 
 export const ZUpdatesMetaRequest = z.object({}).strict();

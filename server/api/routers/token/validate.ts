@@ -1,4 +1,4 @@
-import { scopesAllow } from "../../../auth/oauth/scopes";
+import { scopesAllow } from "../../../domain/access/scopes";
 import { capabilitiesFor } from "../../../domain/access/catalog";
 import { readAccess } from "../../../domain/access/quota";
 import { iso } from "../../../lib/format";

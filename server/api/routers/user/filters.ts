@@ -5,15 +5,16 @@ import {
   listSavedFilters,
   renameSavedFilter,
   toStoredParams,
-} from "../../../domain/userdata/filters";
-import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/userdata/filter-status";
+} from "../../../domain/saved-filters/filters";
+import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/saved-filters/status";
 import { assertOwnFolders } from "../../../domain/userdata/folders";
 import { validationError } from "../../../lib/errors";
-import type { TAccount } from "../../../auth/caller";
+import type { TAccount } from "../../../domain/access/caller";
 import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
 
 type TUserCtx = TContext & { account: TAccount };
-import { ZCardFilterParams, ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
+import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**

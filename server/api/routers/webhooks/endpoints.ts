@@ -6,7 +6,7 @@ import {
   rotateSecret,
   updateEndpoint,
 } from "../../../domain/webhooks/endpoints";
-import type { TWebhookEvent } from "../../../domain/webhooks/events";
+import type { TWebhookEvent } from "../../../domain/events/event-types";
 import { restMeta } from "../../contract";
 import { protectedProcedure } from "../../trpc";
 import { assertEventScopes } from "./event-scopes";

@@ -1,6 +1,6 @@
-import type { TCaller } from "../../../auth/caller";
+import type { TCaller } from "../../../domain/access/caller";
 import { AppError } from "../../../lib/errors";
-import { missingEventScope, type THeldScopes, type TWebhookEvent } from "../../../domain/webhooks/events";
+import { missingEventScope, type THeldScopes, type TWebhookEvent } from "../../../domain/events/event-types";
 
 /** The scopes behind a request: an OAuth token's grant; API tokens and browser sessions hold every scope. */
 export const heldScopes = (caller: TCaller): THeldScopes => (caller.kind === "oauth" ? caller.grant.scopes : "all");

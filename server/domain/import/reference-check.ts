@@ -1,4 +1,4 @@
-import { decodeRefs, REFERRING, type TDecodedRefs } from "./refs";
+import { decodeRefs, REFERRING, type TDecodedRefs } from "./ref-lines";
 import { inPart, partsFor, type TPart } from "./partition";
 import { labelOf, type Registry } from "./registry";
 import type { Spool } from "./spool";

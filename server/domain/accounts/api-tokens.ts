@@ -1,7 +1,13 @@
-import { generateToken, hashToken } from "../../auth/token-hash";
+import { generateToken, hashToken } from "../../lib/token-hash";
 import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { tokenStatus } from "./account-tokens";
+import { tokenStatus } from "./own-tokens";
+
+/**
+ * API tokens by their value or across accounts: issuing one (an account's token settings, the CLI, the
+ * demo account), revoking one by its raw value and listing every account's (the operator's `vmon
+ * tokens`). An account managing its own tokens by id is own-tokens.ts.
+ */
 
 /** Creates an API token; the raw token is returned once and never stored. */
 export async function createApiToken(db: TDb, accountId: number, opts: { name?: string; expiresAt?: Date } = {}) {

@@ -1,4 +1,4 @@
-import type { TOAuthScope } from "../../auth/oauth/scopes";
+import type { TOAuthScope } from "../access/scopes";
 
 /**
  * The events a webhook endpoint can subscribe to (docs/webhooks.md). `ping` is sent by the test

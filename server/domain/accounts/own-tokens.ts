@@ -2,6 +2,11 @@ import type { TDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { isoOrNull } from "../../lib/format";
 
+/**
+ * One account's own API tokens, as their owner sees and revokes them by id (the workspace's account
+ * settings, browser only). Issuing tokens and the operator's view across accounts are api-tokens.ts.
+ */
+
 /** A token is revoked, expired or active (in that order of precedence). */
 export function tokenStatus(t: { revokedAt: Date | null; expiresAt: Date | null }): "active" | "expired" | "revoked" {
   if (t.revokedAt) return "revoked";

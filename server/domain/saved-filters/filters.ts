@@ -3,7 +3,8 @@ import type { Prisma } from "../../db/generated/prisma/client";
 import { AppError, notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
-import { SAVED_FILTER_KEYS, type TCardFilterParams } from "../cards/params";
+import { SAVED_FILTER_KEYS } from "../cards/filter-keys";
+import type { TCardFilterParams } from "../cards/filter-schema";
 
 /**
  * Saved filters of one account (GET /v1/cards/filters/, filter_id). `params` holds card list

@@ -2,7 +2,7 @@ import type { TDb } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { iso } from "../../lib/format";
 import { listCards } from "../cards/list";
-import type { TCardFilterParams } from "../cards/params";
+import type { TCardFilterParams } from "../cards/filter-schema";
 import { listSavedFilters, type TSavedFilter } from "./filters";
 
 /**

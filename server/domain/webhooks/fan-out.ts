@@ -10,29 +10,17 @@ import {
   type TConnectionRow,
 } from "../radar/payloads";
 import { addLinks, updatePayload, type TUpdatePayload, type TUpdateRow } from "../radar/updates";
-import type { TWebhookEvent } from "./events";
+import type { TWebhookEvent } from "../events/event-types";
 import { newWebhookId } from "./signing";
 
 /**
- * The outbox (table webhook_event). The radar writes an event row in the same statement as the
- * change (`outboxInsert`), only when the account has an enabled endpoint for that event, so the
- * radar pays nothing for accounts without webhooks. `fanOut` turns events into deliveries: in one
+ * Fan-out of the event outbox (table webhook_event, written by server/domain/events/outbox.ts):
+ * `fanOut` turns events into deliveries: in one
  * transaction it takes a batch (FOR UPDATE SKIP LOCKED), builds each event's data in the REST
  * response shape (read now: an object removed meanwhile sends nothing), inserts one delivery per
  * subscribed enabled endpoint of the event's account, and deletes the events. A crash before the
  * commit leaves the events to the next fan-out: nothing is lost.
  */
-
-/**
- * SQL: `INSERT INTO webhook_event` for the rows of `source` (a CTE name or subquery exposing
- * `account_id` and `subject_id`), when the account subscribes to `type`.
- */
-export function outboxInsert(type: TWebhookEvent, source: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`
-    INSERT INTO webhook_event (account_id, type, subject_id)
-    SELECT s.account_id, ${type}, s.subject_id FROM ${source} s
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoint e WHERE e.account_id = s.account_id AND e.enabled AND ${type} = ANY(e.events))`;
-}
 
 interface TEventRow {
   id: bigint;
@@ -115,9 +103,4 @@ export async function fanOut(db: TDb, batchSize = 500): Promise<{ events: number
     },
     { timeout: 60_000, maxWait: 30_000 },
   );
-}
-
-/** Records an event whose data is built now (saved-filter matches), for the fan-out to deliver. */
-export async function recordEvent(db: TDb | TTx, accountId: number, type: TWebhookEvent, data: unknown): Promise<void> {
-  await db.$executeRaw`INSERT INTO webhook_event (account_id, type, data) VALUES (${accountId}, ${type}, ${JSON.stringify(data)}::jsonb)`;
 }
