@@ -71,12 +71,29 @@ export function holdBody(req: IncomingMessage, res: ServerResponse, limit: numbe
   };
 }
 
-/** Answers the refusal with `Connection: close` and destroys the connection once it is written. */
+/**
+ * How long a refused connection stays half-closed before it is destroyed. Destroying it at once,
+ * with the client's unread bytes in the kernel's buffer, sends a reset that can discard the answer
+ * before the client has read it (RFC 9112, 9.6: close in stages).
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers the refusal with `Connection: close`; once it is written, the connection is half-closed
+ * (the answer and a FIN go out, nothing more is read) and destroyed after LINGER_MS.
+ */
 function refuseAndClose(req: IncomingMessage, res: ServerResponse, refuse: TRefuseBody): void {
   const socket = req.socket;
   if (res.headersSent) return void socket.destroy();
-  res.on("finish", () => socket.destroy());
-  res.on("close", () => socket.destroy());
+  let closing = false;
+  const linger = () => {
+    if (closing) return;
+    closing = true;
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  res.on("finish", linger);
+  res.on("close", linger);
   res.shouldKeepAlive = false;
   res.setHeader("Connection", "close");
   refuse(res);
