@@ -85,6 +85,9 @@ const LINGER_MS = 2_000;
 function refuseAndClose(req: IncomingMessage, res: ServerResponse, refuse: TRefuseBody): void {
   const socket = req.socket;
   if (res.headersSent) return void socket.destroy();
+  // Node ends a `Connection: close` answer with destroySoon(), which destroys the socket as soon as
+  // its FIN is written: with the client's bytes unread, that is the reset this avoids. Half-close only.
+  socket.destroySoon = () => void socket.end();
   let closing = false;
   const linger = () => {
     if (closing) return;
