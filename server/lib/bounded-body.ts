@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * arrived within the limit, and the pieces are then handed to the request as they came, so the
  * handler (the REST edge, Next, ...) reads an ordinary stream. A body over the limit is never seen by
  * a handler: the parser is told to stop reading from the connection (push answers false), the
- * refusal is written with `Connection: close`, and the connection is destroyed once it is sent. A
+ * refusal is written with `Connection: close`, nothing more is read, and the connection is half-closed
+ * once the answer is sent and destroyed a little later. A
  * `Content-Length` over the limit is refused before any of the body is read. A chunked body (no
  * `Content-Length`) is bounded the same way, as it arrives.
  */
@@ -95,6 +96,10 @@ function refuseAndClose(req: IncomingMessage, res: ServerResponse, refuse: TRefu
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
+  // Once the answer is written, Node drains a body nobody read (IncomingMessage._dump) so that the
+  // connection can serve the next request; a refused connection serves none, and reading on would
+  // take in whatever the client still sends. Nothing more is read: the socket stays paused.
+  (req as unknown as { _dump(): void })._dump = () => undefined;
   res.on("finish", linger);
   res.on("close", linger);
   res.shouldKeepAlive = false;
