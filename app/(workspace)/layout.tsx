@@ -4,6 +4,7 @@ import { sessionAccountId, signOut } from "../../server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
 import { WorkspaceHeader } from "./workspace-header";
 import { Button } from "../_ui/button";
+import { ToastProvider } from "../_ui/toast";
 
 export const dynamic = "force-dynamic";
 
@@ -17,18 +18,20 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
   if (!(await sessionAccountId())) redirect("/signin");
   return (
     <TRPCReactProvider>
-      <header className="border-b border-slate-200 bg-white">
-        <WorkspaceHeader
-          signOut={
-            <form action={signOutAction}>
-              <Button type="submit" variant="link-muted">
-                Sign out
-              </Button>
-            </form>
-          }
-        />
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <ToastProvider>
+        <header className="border-b border-slate-200 bg-white">
+          <WorkspaceHeader
+            signOut={
+              <form action={signOutAction}>
+                <Button type="submit" variant="link-muted">
+                  Sign out
+                </Button>
+              </form>
+            }
+          />
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      </ToastProvider>
     </TRPCReactProvider>
   );
 }
