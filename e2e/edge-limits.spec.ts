@@ -68,14 +68,9 @@ test.describe("request bodies are bounded as they arrive", () => {
     ["/oauth/authorize/decision", 65_536, "application/x-www-form-urlencoded", "Request too large"],
   ] as const) {
     test(`a chunked 100 MB body to ${path} is refused at ${limit} bytes`, async () => {
-      // A client that goes on writing after the server refused can lose the answer to a reset when
-      // the connection closes (RFC 9112, 9.6); the server must stop reading every time, and answer
-      // 413 (tests/server/body-limits.test.ts checks each answer in process).
-      let r = await sendChunked(path, type);
-      for (let attempt = 1; r.status === undefined && attempt < 5; attempt++) {
-        expect(r.sent).toBeLessThan(limit + 16 * MB);
-        r = await sendChunked(path, type);
-      }
+      // The server stops reading at the limit: what the client could write is the limit plus what
+      // the two sockets' buffers took in (tests/server/body-limits.test.ts counts the server's side).
+      const r = await sendChunked(path, type);
       expect(r.status).toBe(413);
       expect(r.connection).toBe("close");
       expect(r.body).toContain(expected);
