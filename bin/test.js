@@ -57,10 +57,12 @@ process.stdout.write(`Database under test: ${process.env.DATABASE_URL ? "Postgre
 step("drift", bin("tsx"), ["prisma/tools/migration.ts", "--check"]);
 step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 // Style and structure: ESLint with no warning allowed, Prettier's layout, the import layers
-// (dependency-cruiser and the folder-cycle check of scripts/layers/check.ts).
+// (dependency-cruiser and the folder-cycle check of scripts/layers/check.ts), unused code (knip).
 step("lint", bin("eslint"), [".", "--max-warnings", "0"]);
 step("format", bin("prettier"), ["--check", "--log-level", "warn", "."]);
 step("layers", bin("tsx"), ["scripts/layers/check.ts"]);
+// Nothing unused: files, exports, types and dependencies (knip.json says what knip cannot see).
+step("unused", bin("knip"), ["--no-progress"]);
 // The served OpenAPI document, linted by Spectral and Redocly (scripts/openapi/lint.ts).
 step("openapi", bin("tsx"), ["scripts/openapi/lint.ts"], { LOG_LEVEL: "error" });
 const reports = path.join(root, ".test-reports"); // not test-results/: Playwright empties that folder

@@ -8,7 +8,7 @@ import { logger } from "./lib/logger";
  * that request would reset it. A request that arrives meanwhile is answered (with `Connection:
  * close`); a connection that stays quiet this long is closed.
  */
-export const IDLE_CLOSE_MS = 500;
+const IDLE_CLOSE_MS = 500;
 const POLL_MS = 25;
 
 /**

@@ -8,7 +8,7 @@ import { startWebhookWorkers } from "./domain/webhooks/worker";
  * Background work of the server process (and nothing else): each domain that has some adds its
  * starter to this list. `startWorkers` runs them all and returns one stop function.
  */
-export type TWorkerStarter = (db: TDb) => () => Promise<void>;
+type TWorkerStarter = (db: TDb) => () => Promise<void>;
 
 const starters: TWorkerStarter[] = [
   (db) => startRadarWorkers(db),

@@ -30,9 +30,9 @@ export interface TClusterShape {
   isotropic: number;
 }
 
-export const DIMS = 512;
-export const SUBS = 40;
-export const POOL = 3000;
+const DIMS = 512;
+const SUBS = 40;
+const POOL = 3000;
 
 /** Fitted against USE lite on the demo cards (see the top of this file). */
 export const CALIBRATED: TClusterShape = { mean: 1.2, sector: 0.55, sub: 0.38, lowRank: 0.24, rank: 14, isotropic: 0.195 };

@@ -33,7 +33,7 @@ export interface TToolText {
 }
 
 /** The operation's line in the public catalog (`GET /`). */
-export interface TCatalogEntry {
+interface TCatalogEntry {
   capability: TCapability;
   /** Position among the capability's endpoints. */
   order: number;

@@ -103,7 +103,7 @@ const appErrors = t.middleware(async ({ next }) => {
 // ---------------------------------------------------------------- 3. procedures
 
 /** No authentication (the public catalog). Every procedure validates synchronously (sync-validation.ts). */
-export const publicProcedure = withSynchronousParsing(t.procedure.use(appErrors));
+const publicProcedure = withSynchronousParsing(t.procedure.use(appErrors));
 
 /**
  * An authenticated caller: 401 without or with a bad token; API and OAuth token requests are counted

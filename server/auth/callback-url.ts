@@ -6,7 +6,7 @@
  * as a browser would, against the service's own origin (BASE_URL), and only a result on that
  * origin is kept, as its path, query and fragment; anything else gives `fallback`.
  */
-export const DEFAULT_AFTER_SIGNIN = "/cards";
+const DEFAULT_AFTER_SIGNIN = "/cards";
 
 export function sameOriginPath(value: unknown, origin: string, fallback: string = DEFAULT_AFTER_SIGNIN): string {
   if (typeof value !== "string" || value.trim() === "") return fallback;

@@ -11,7 +11,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 
 export const DEVICE_COOKIE = "vmon-device";
 /** How long a browser stays known after its last sign-in: a year. */
-export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 const NONCE_BYTES = 16;
 

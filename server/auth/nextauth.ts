@@ -61,7 +61,7 @@ export function deviceCookieHeader(value: string): string {
  * The session carries only the account id; the account is read fresh on every request.
  * Every password attempt goes through the sign-in limit (credentials.ts).
  */
-export const { handlers, auth, signIn, signOut } = NextAuth({
+const nextAuth = NextAuth({
   trustHost: true,
   secret: process.env.AUTH_SECRET,
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
@@ -118,6 +118,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
   },
 });
+export const { handlers, signIn, signOut } = nextAuth;
+const { auth } = nextAuth;
 
 /** The signed-in account id, or undefined. */
 export async function sessionAccountId(): Promise<number | undefined> {

@@ -16,7 +16,7 @@ import { Lru } from "../lib/lru";
  * Only the SHA-256 of a token is a key; unknown, revoked and expired tokens are never kept.
  */
 
-export const AUTH_CHANNEL = "vm_auth";
+const AUTH_CHANNEL = "vm_auth";
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 const RETRY_MS = 1_000;

@@ -20,7 +20,7 @@ import { usersCreateCommand } from "./commands/users";
 import { workerCommand } from "./commands/worker";
 import { createIo, UsageError } from "./io";
 
-export const COMMANDS: TCommand[] = [
+const COMMANDS: TCommand[] = [
   migrateCommand,
   seedCommand,
   importCommand,

@@ -101,7 +101,7 @@ function portOpen(port: number): Promise<boolean> {
 }
 
 /** A host that another process runs, or undefined. */
-export async function findRunningHost(dataDir: string): Promise<TLockInfo | undefined> {
+async function findRunningHost(dataDir: string): Promise<TLockInfo | undefined> {
   const info = readLock(lockPathOf(dataDir));
   if (!info || info.port === 0 || info.pid === process.pid) return undefined;
   if (!processAlive(info.pid)) return undefined;

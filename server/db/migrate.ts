@@ -24,7 +24,7 @@ interface TMigrationFile {
   checksum: string;
 }
 
-export function listMigrations(dir = MIGRATIONS_DIR): TMigrationFile[] {
+function listMigrations(dir = MIGRATIONS_DIR): TMigrationFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))

@@ -41,7 +41,7 @@ export function newDatabasePassword(): string {
 const md5 = (data: Buffer | string) => createHash("md5").update(data).digest("hex");
 
 /** What a client answers to the challenge (PostgreSQL's md5 method). */
-export function md5Answer(password: string, user: string, salt: Buffer): string {
+function md5Answer(password: string, user: string, salt: Buffer): string {
   return `md5${md5(Buffer.concat([Buffer.from(md5(password + user)), salt]))}`;
 }
 

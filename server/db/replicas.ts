@@ -11,7 +11,7 @@ import { createPrisma, driverOf, type TDb } from "./client";
  */
 
 /** How long a replica that failed is left out before it is tried again. */
-export const RETRY_AFTER_MS = 30_000;
+const RETRY_AFTER_MS = 30_000;
 
 interface TReplica {
   url: string;

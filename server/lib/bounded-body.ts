@@ -20,7 +20,7 @@ export type TRefuseBody = (res: ServerResponse) => void;
 type TPush = IncomingMessage["push"];
 
 /** True when the request carries a body (HTTP/1.1: a Content-Length or a Transfer-Encoding). */
-export function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
   return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
 }

@@ -195,7 +195,7 @@ export type TParamHelpers = typeof query;
 export const zQuery: TParamHelpers = query;
 
 export const { bool: zBool, int: zInt, limit: zLimit, offset: zOffset, float: zFloat, date: zDate, text: zText, choice: zChoice } = query;
-export const { list: zList, intList: zIntList } = query;
+export const { list: zList } = query;
 
 /** A path parameter that must be a positive integer id; anything else is "not found" for the caller. */
 export const zPathId = () =>

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Raw API tokens look like `vm_<43 url-safe chars>`; only their SHA-256 is stored. */
-export const TOKEN_PREFIX = "vm_";
+const TOKEN_PREFIX = "vm_";
 
 export function generateToken(): { raw: string; hash: string; prefix: string } {
   const raw = TOKEN_PREFIX + randomBytes(32).toString("base64url");

@@ -5,7 +5,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { callTool, type TMcpRequestContext } from "./call";
 import { mcpTool, mcpTools } from "./tools";
 
-export const MCP_SERVER_INFO = { name: "venture-monitor", title: "Venture Monitor", version: "1.0.0" } as const;
+const MCP_SERVER_INFO = { name: "venture-monitor", title: "Venture Monitor", version: "1.0.0" } as const;
 
 const INSTRUCTIONS = [
   "Venture Monitor: curated cards on startups and the participants (investors, people) whose interactions signal them,",

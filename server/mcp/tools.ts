@@ -36,7 +36,7 @@ import { jsonSchemaOf, type TJsonSchema } from "./json-schema";
 type TArgs = Record<string, unknown>;
 
 /** Picks the procedure to call from a caller (typed: its input and output are the contract's). */
-export type TProcedureCall = (caller: TAppCaller) => (input: never) => Promise<unknown>;
+type TProcedureCall = (caller: TAppCaller) => (input: never) => Promise<unknown>;
 
 export interface TTool {
   name: string;

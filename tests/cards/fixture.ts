@@ -23,7 +23,7 @@ export interface TFixture {
   participants: Record<string, number>;
 }
 
-export async function seedReference(db: TDb) {
+async function seedReference(db: TDb) {
   for (const [i, [slug, name]] of (
     [
       ["pre-seed", "Pre-seed"],
@@ -117,7 +117,7 @@ interface TCardSpec {
   interactions: [string, string | null, string, string][];
 }
 
-export function cardSpecs(now = Date.now()): TCardSpec[] {
+function cardSpecs(now = Date.now()): TCardSpec[] {
   return [
     {
       slug: "alpha-dex",

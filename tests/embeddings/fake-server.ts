@@ -7,7 +7,7 @@ import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
  * ok (hash vectors of `dims`, data in reverse order with indexes), hang (never answers),
  * garbage (not JSON), no-data, wrong-dims, status-500.
  */
-export type TFakeMode = "ok" | "hang" | "garbage" | "no-data" | "wrong-dims" | "status-500";
+type TFakeMode = "ok" | "hang" | "garbage" | "no-data" | "wrong-dims" | "status-500";
 
 export interface TFakeServer {
   url: string;

@@ -10,7 +10,7 @@ import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
  * known similarities: `bruteForce` ranks them in JavaScript, the reference the database must match.
  */
 
-export const WORDS = [
+const WORDS = [
   "solar",
   "battery",
   "grid",

@@ -16,7 +16,7 @@ import type { TDb } from "../../server/db/client";
  * iris    Iris Sequoia       fund         no    yes   25       -
  */
 
-export const TYPES = [
+const TYPES = [
   { slug: "fund", name: "Fund" },
   { slug: "investor", name: "Investor" },
   { slug: "angel", name: "Angel" },

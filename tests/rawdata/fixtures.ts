@@ -1,6 +1,5 @@
 import type { TDb } from "../../server/db/client";
 import { countryOf } from "../../server/domain/import";
-import { clearCursorCache } from "../../server/domain/rawdata/cursor-cache";
 import { createAccount } from "../helpers/api";
 
 /** Small known datasets for the raw-data tests, written directly with Prisma. */
@@ -91,5 +90,3 @@ export const collectionsOnlyAccount = (db: TDb, collections: string[] = []) =>
 
 /** Ids of a list response, in order. */
 export const ids = (body: { data: { id: number }[] }) => body.data.map((p) => p.id);
-
-export { clearCursorCache };

@@ -17,7 +17,7 @@ function describeIssue(issue: ZodError["issues"][number]): [string, string] {
   return [param, message];
 }
 
-export function validationBody(error: ZodError): TErrorBody {
+function validationBody(error: ZodError): TErrorBody {
   // Null prototype: parameter names such as "constructor" are plain keys here.
   const details: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {

@@ -46,7 +46,7 @@ function hasNul(url: URL): boolean {
   for (const [k, v] of url.searchParams) if (k.includes("\0") || v.includes("\0")) return true;
   return false;
 }
-export const TOO_DEEP_ERROR = new AppError(
+const TOO_DEEP_ERROR = new AppError(
   "validation_error",
   `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`,
 );
@@ -110,7 +110,7 @@ export interface TRestReply {
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
-export function toResponse(reply: TRestReply): Response {
+function toResponse(reply: TRestReply): Response {
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
 }
 

@@ -36,7 +36,7 @@ const SINGLE = ["response_type", "client_id", "redirect_uri", "scope", "state", 
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /** `uri` with the given query parameters added (its own query kept), `iss` always among them. */
-export function clientRedirect(uri: string, params: Record<string, string | undefined>): string {
+function clientRedirect(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
   for (const [k, v] of Object.entries({ ...params, iss: issuer() })) if (v !== undefined) url.searchParams.set(k, v);
   return url.toString();
@@ -119,13 +119,13 @@ export function consentQuery(query: URLSearchParams, request: TAuthorizeRequest)
 }
 
 /** Whether the account already allowed every scope the request asks for. */
-export async function hasConsent(db: TDb, accountId: number, request: TAuthorizeRequest): Promise<boolean> {
+async function hasConsent(db: TDb, accountId: number, request: TAuthorizeRequest): Promise<boolean> {
   const consent = await db.oAuthConsent.findUnique({ where: { accountId_clientId: { accountId, clientId: request.client.id } } });
   return !!consent && request.scopes.every((s) => consent.scopes.includes(s));
 }
 
 /** Remembers what the account allowed (added to what it allowed before). */
-export async function saveConsent(db: TDb, accountId: number, clientId: string, scopes: readonly string[]): Promise<void> {
+async function saveConsent(db: TDb, accountId: number, clientId: string, scopes: readonly string[]): Promise<void> {
   const before = await db.oAuthConsent.findUnique({ where: { accountId_clientId: { accountId, clientId } } });
   const all = formatScopes([...new Set([...(before?.scopes ?? []), ...scopes])]).split(" ");
   await db.oAuthConsent.upsert({

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
  * points at the protected-resource metadata, from which a client finds the authorization server; a
  * 403 for a missing scope names the scope to ask for.
  */
-export function resourceMetadataUrl(resource: "v1" | "mcp" = "v1"): string {
+function resourceMetadataUrl(resource: "v1" | "mcp" = "v1"): string {
   return `${env().BASE_URL}/.well-known/oauth-protected-resource/${resource}`;
 }
 

@@ -1,6 +1,6 @@
 import type { TDb } from "../../db/client";
 import type { Prisma } from "../../db/generated/prisma/client";
-import { AppError, notFound, validationError } from "../../lib/errors";
+import { notFound, validationError } from "../../lib/errors";
 import { hashToken, safeEqual } from "../../lib/token-hash";
 import { isExpiredRegistration } from "./registration-limit";
 import { OAUTH_SCOPES, isScope } from "../../domain/access/scopes";
@@ -34,7 +34,7 @@ type TClientRow = {
   revokedAt: Date | null;
 };
 
-export const toClient = (r: TClientRow): TClient => ({
+const toClient = (r: TClientRow): TClient => ({
   id: r.id,
   name: r.name,
   confidential: r.secretHash !== null,
@@ -55,7 +55,7 @@ const isLoopback = (url: URL) => url.protocol === "http:" && LOOPBACK_HOSTS.has(
  * address (`localhost` as well, for development), or a private-use scheme of a native app
  * (`com.example.app:/callback`, RFC 8252 §7.1). Returns the URI as given.
  */
-export function checkRedirectUri(raw: string, param = "redirect_uri"): string {
+function checkRedirectUri(raw: string, param = "redirect_uri"): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -169,12 +169,5 @@ export async function authenticatedClient(db: TDb, clientId: string, secret: str
   if (!client) return undefined;
   if (client.secretHash === null) return secret ? undefined : client;
   if (!secret || !safeEqual(hashToken(secret), client.secretHash)) return undefined;
-  return client;
-}
-
-/** Refuses a client that is not active (for callers that need an error rather than undefined). */
-export async function requireActiveClient(db: TDb, clientId: string) {
-  const client = await activeClient(db, clientId);
-  if (!client) throw new AppError("not_found", "No such OAuth client.");
   return client;
 }

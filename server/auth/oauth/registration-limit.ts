@@ -16,7 +16,7 @@ import type { Prisma } from "../../db/generated/prisma/client";
  *   registration runs first. So unused registrations never pile up beyond what the addresses that
  *   made them could register in that time.
  */
-export const REGISTRATION_LIMITS = { perAddress: 10, windowMs: 60 * 60_000, unusedMs: 24 * 60 * 60_000 } as const;
+const REGISTRATION_LIMITS = { perAddress: 10, windowMs: 60 * 60_000, unusedMs: 24 * 60 * 60_000 } as const;
 
 export type TRegistrationGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -18,7 +18,7 @@ export type TProtectedResource = keyof typeof PROTECTED_RESOURCES;
 export const isProtectedResource = (s: string): s is TProtectedResource => Object.hasOwn(PROTECTED_RESOURCES, s);
 
 /** The identifiers of the protected resources (`<BASE_URL>/v1`, `<BASE_URL>/mcp`), as their metadata names them. */
-export const resourceIndicators = (): string[] => Object.keys(PROTECTED_RESOURCES).map((r) => `${issuer()}/${r}`);
+const resourceIndicators = (): string[] => Object.keys(PROTECTED_RESOURCES).map((r) => `${issuer()}/${r}`);
 
 /** The identifier of one protected resource (`<BASE_URL>/mcp`), as a token's audience names it. */
 export const resourceIndicator = (resource: TProtectedResource): string => `${issuer()}/${resource}`;

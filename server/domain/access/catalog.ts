@@ -65,7 +65,7 @@ export const CAPABILITIES: Record<TCapability, TCapabilityInfo> = {
 
 const COLLECTIONS_ONLY_ALLOWED = new Set<TCapability>(["network_a_profiles", "network_a_collections", "token"]);
 
-export function isCapabilityAllowed(capability: TCapability, account: TAccount): boolean {
+function isCapabilityAllowed(capability: TCapability, account: TAccount): boolean {
   if (account.scope === "collections_only") return COLLECTIONS_ONLY_ALLOWED.has(capability);
   if (CAPABILITIES[capability].restricted) return account.permissions.includes("network_a_profiles");
   return true;

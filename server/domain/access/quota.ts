@@ -16,7 +16,7 @@ export interface TAccess {
 }
 
 /** Account override, then group override, then plan default (docs/api.md). */
-export function effectiveLimit(account: TAccount): number | null {
+function effectiveLimit(account: TAccount): number | null {
   if (account.plan === "unlimited") return null;
   if (account.limitOverride !== null) return account.limitOverride;
   if (account.groupLimitOverride !== null) return account.groupLimitOverride;

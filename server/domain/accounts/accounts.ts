@@ -5,9 +5,9 @@ import { AppError } from "../../lib/errors";
 
 export const ZPlan = z.enum(["free", "paid", "unlimited"]);
 export const ZScope = z.enum(["full", "collections_only"]);
-export const PERMISSIONS = ["network_a_profiles"] as const;
+const PERMISSIONS = ["network_a_profiles"] as const;
 export const ZPermission = z.enum(PERMISSIONS);
-export const ZEmail = z.string().trim().toLowerCase().email("must be an e-mail address").max(254);
+const ZEmail = z.string().trim().toLowerCase().email("must be an e-mail address").max(254);
 
 export interface TAccountSettings {
   plan?: z.infer<typeof ZPlan>;

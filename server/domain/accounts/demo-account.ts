@@ -4,7 +4,7 @@ import type { TDb } from "../../db/client";
 import { applySettings } from "./accounts";
 import { createApiToken } from "./api-tokens";
 
-export const DEMO_EMAIL = "demo@venture-monitor.local";
+const DEMO_EMAIL = "demo@venture-monitor.local";
 
 export interface TDemoCredentials {
   email: string;

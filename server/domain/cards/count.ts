@@ -1,4 +1,3 @@
-import type { TDb } from "../../db/client";
 import { Prisma } from "../../db/generated/prisma/client";
 import type { TCardWhere } from "./filters";
 import { CARDS_SQL } from "./count-cache";
@@ -116,9 +115,4 @@ export function countSql(where: TCardWhere): Prisma.Sql | null {
     case "card":
       return Prisma.sql`SELECT count(*)::int AS n FROM card c WHERE ${where.sql}`;
   }
-}
-
-export async function runCount(db: TDb, sql: Prisma.Sql): Promise<number> {
-  const rows = await db.$queryRaw<{ n: number }[]>(sql);
-  return rows[0]?.n ?? 0;
 }

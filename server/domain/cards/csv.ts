@@ -10,7 +10,7 @@ type TCardListItem = Omit<TListItem, "user_data">;
  * imported data.
  */
 
-export const CSV_COLUMNS: { header: string; value: (c: TCardListItem) => string | number | boolean | null | undefined }[] = [
+const CSV_COLUMNS: { header: string; value: (c: TCardListItem) => string | number | boolean | null | undefined }[] = [
   { header: "slug", value: (c) => c.slug },
   { header: "name", value: (c) => c.name },
   { header: "url", value: (c) => c.url },
@@ -38,7 +38,7 @@ export function csvCell(v: string | number | boolean | null | undefined): string
 
 export const csvHeader = (): string => `${CSV_COLUMNS.map((c) => c.header).join(",")}\r\n`;
 
-export function csvLines(items: TCardListItem[]): string {
+function csvLines(items: TCardListItem[]): string {
   return items.map((item) => `${CSV_COLUMNS.map((c) => csvCell(c.value(item))).join(",")}\r\n`).join("");
 }
 

@@ -14,7 +14,7 @@ import { CARD_LIST_FIELDS } from "./format";
  * 20 most recent interactions and has_more_interactions.
  */
 
-export const DETAIL_INTERACTIONS = 20;
+const DETAIL_INTERACTIONS = 20;
 
 const PERSON_KEYS = [
   "id",
@@ -30,7 +30,7 @@ const PERSON_KEYS = [
   "bio",
 ] as const;
 
-export type TPerson = Record<(typeof PERSON_KEYS)[number], unknown>;
+type TPerson = Record<(typeof PERSON_KEYS)[number], unknown>;
 
 export interface TCardDetail extends TCardItem {
   user_data?: TUserData;

@@ -24,7 +24,7 @@ import type { TSort } from "./sort-param";
 const CHUNK = 500;
 
 /** The ids of the matching cards in the list's order, as one JSON cell. */
-export async function matchingIdsInOrder(db: TDb, where: TCardWhere, sort: TSort): Promise<number[]> {
+async function matchingIdsInOrder(db: TDb, where: TCardWhere, sort: TSort): Promise<number[]> {
   if (where.empty) return [];
   const [row] = await readRows<{ ids: string }>(
     db,

@@ -27,7 +27,7 @@ import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } fr
  * walking the sort index: best for many). `walkCost` is how much one probed row costs relative to
  * one gathered row.
  */
-export interface TPageForms {
+interface TPageForms {
   collectFrom: Prisma.Sql;
   walk: Prisma.Sql;
   walkCost: number;

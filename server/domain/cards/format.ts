@@ -39,12 +39,12 @@ export const CARD_COLUMNS = `c.id, c.slug, c.name, c.description, c.image, c.url
   c.trending, c.open_to_intro, to_char(c.last_round, 'YYYY-MM-DD') AS last_round, c.social_links, ${isoSql("c.created_at")},
   ${isoSql("c.updated_at")}, c.interactions_count, ${isoSql("c.first_interaction_at")}, ${isoSql("c.last_interaction_at")}`;
 
-export interface TNamedSlug {
+interface TNamedSlug {
   name: string;
   slug: string | null;
 }
 
-export interface TLocationObject {
+interface TLocationObject {
   formatted: string | null;
   slug: string | null;
   city: string | null;
@@ -55,7 +55,7 @@ export interface TLocationObject {
   type: string | null;
 }
 
-export interface TSocialLink {
+interface TSocialLink {
   key: string;
   name: string;
   url: string;
@@ -112,12 +112,12 @@ export const CARD_LIST_FIELDS = [
 
 const UNKNOWN: TNamedSlug = { name: "Unknown", slug: null };
 
-export function publicUrl(slug: string): string {
+function publicUrl(slug: string): string {
   return `${env().BASE_URL}/cards/${encodeURIComponent(slug)}`;
 }
 
 /** Absolute URL: a site-relative path gets the service's base address. */
-export function absoluteUrl(v: string | null): string | null {
+function absoluteUrl(v: string | null): string | null {
   if (v === null || v.trim() === "") return null;
   return v.startsWith("/") && !v.startsWith("//") ? `${env().BASE_URL}${v}` : v;
 }
@@ -131,7 +131,7 @@ function regionOf(ref: TReferenceData, loc: TLocationRow): TLocationRow | undefi
   return undefined;
 }
 
-export function locationObject(ref: TReferenceData, id: number | null): TLocationObject | null {
+function locationObject(ref: TReferenceData, id: number | null): TLocationObject | null {
   const loc = id === null ? undefined : ref.locations.byId.get(id);
   if (!loc || isPlaceholder(loc.slug) || isPlaceholder(loc.name)) return null;
   const region = regionOf(ref, loc);
@@ -160,7 +160,7 @@ function namedSlug(table: TReferenceData["stages"], id: number | null): TNamedSl
   return row ? { name: row.name, slug: row.slug } : UNKNOWN;
 }
 
-export function socialLinks(v: unknown): TSocialLink[] {
+function socialLinks(v: unknown): TSocialLink[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((l) => {
     const o = l as Record<string, unknown> | null;

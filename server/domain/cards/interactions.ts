@@ -4,7 +4,7 @@ import { iso } from "../../lib/format";
 
 /** A card's signals (the spec's Interaction), newest first (created_at desc, id desc). */
 
-export interface TInteractionParticipant {
+interface TInteractionParticipant {
   name: string;
   slug: string;
   type: string;
@@ -49,7 +49,7 @@ export async function cardInteractions(db: TDb, cardId: number, limit: number, o
   }));
 }
 
-export async function cardIdBySlug(db: TDb, slug: string): Promise<number> {
+async function cardIdBySlug(db: TDb, slug: string): Promise<number> {
   if (slug.includes("\u0000")) throw notFound("Card");
   const rows = await db.$queryRaw<{ id: number }[]>`SELECT id FROM card WHERE slug = ${slug}`;
   if (!rows[0]) throw notFound("Card");

@@ -13,7 +13,7 @@ import type { TSort } from "./sort-param";
  * the whole matching set: walking probes about rowsNeeded * cards / setSize rows (rowsNeeded
  * weighted by the cost of a probe), gathering reads setSize rows.
  */
-export function walkIsCheaper(setSize: number, cards: number, rowsNeeded: number): boolean {
+function walkIsCheaper(setSize: number, cards: number, rowsNeeded: number): boolean {
   return setSize > 0 && rowsNeeded * cards < setSize * setSize;
 }
 

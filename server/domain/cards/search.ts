@@ -22,12 +22,12 @@ const MAX_WORDS = 16;
 const MAX_WORD_CHARS = 100;
 
 /** The words of a query, lower-cased (letters and digits of any script). */
-export function searchWords(query: string): string[] {
+function searchWords(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_CHARS));
 }
 
 /** A to_tsquery text for the words: all required, the last one as a prefix. */
-export function tsQueryText(words: string[]): string {
+function tsQueryText(words: string[]): string {
   // Words hold only letters and digits, so they cannot carry tsquery operators.
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
 }

@@ -6,17 +6,17 @@
  * checked); sort.ts turns it into ORDER BY.
  */
 
-export const SORT_FIELDS = ["created_at", "updated_at", "name", "interactions_count", "latest_signal_date"] as const;
+const SORT_FIELDS = ["created_at", "updated_at", "name", "interactions_count", "latest_signal_date"] as const;
 export type TSortField = (typeof SORT_FIELDS)[number];
-export type TDirection = "asc" | "desc";
-export interface TSortKey {
+type TDirection = "asc" | "desc";
+interface TSortKey {
   field: TSortField;
   direction: TDirection;
 }
 
 export const DEFAULT_SORT = "latest_signal_date:desc";
 
-export const SORT_PRESETS = {
+const SORT_PRESETS = {
   trending: [
     { field: "interactions_count", direction: "desc" },
     { field: "latest_signal_date", direction: "desc" },

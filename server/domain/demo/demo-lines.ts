@@ -18,14 +18,14 @@ export interface TDemoOptions {
 
 const DAY = 86_400_000;
 
-export interface TDemoSizes {
+interface TDemoSizes {
   participants: number;
   cards: number;
   profiles: number;
   networkB: number;
 }
 
-export function demoSizes(scale: number): TDemoSizes {
+function demoSizes(scale: number): TDemoSizes {
   if (!Number.isInteger(scale) || scale < 1) throw new Error(`scale must be a positive integer, got ${scale}`);
   return {
     participants: PARTICIPANTS_PER_SCALE * scale,

@@ -7,7 +7,7 @@ import { CITIES } from "./vocab-places";
 export const NETWORK_B_PER_SCALE = 200;
 const DAY = 86_400_000;
 
-export function networkBUserId(i: number): string {
+function networkBUserId(i: number): string {
   return String(1_000_000_000 + i * 7919);
 }
 

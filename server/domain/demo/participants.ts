@@ -21,7 +21,7 @@ import { SECTORS } from "./vocab-sectors";
 
 export const PARTICIPANTS_PER_SCALE = 300;
 
-export type TRole = "fund" | "investor" | "angel" | "founder" | "accelerator" | "syndicate";
+type TRole = "fund" | "investor" | "angel" | "founder" | "accelerator" | "syndicate";
 
 const ROLE_BY_SLOT: TRole[] = [
   ...Array<TRole>(4).fill("fund"),
@@ -33,7 +33,7 @@ const ROLE_BY_SLOT: TRole[] = [
   "syndicate",
 ];
 
-export function roleOf(i: number): TRole {
+function roleOf(i: number): TRole {
   return ROLE_BY_SLOT[i % 20]!;
 }
 
@@ -71,7 +71,7 @@ export function participantName(i: number): { name: string; slug: string } {
 }
 
 /** The fund an investor belongs to (one of the 4 funds of its block of 20). */
-export function fundOf(i: number): number {
+function fundOf(i: number): number {
   return i - (i % 20) + (hash32(STREAM.participant, i, 3) % 4);
 }
 

@@ -9,7 +9,7 @@ import { NAME_HEADS, NAME_TAILS, SECTORS } from "./vocab-sectors";
  */
 
 export const PROFILES_PER_SCALE = 3000;
-export const DUPLICATE_ID_BASE = 50_000_000;
+const DUPLICATE_ID_BASE = 50_000_000;
 const DAY = 86_400_000;
 
 /** Profiles `i` with a duplicate record: older for i % 1000 == 7, newer for i % 1000 == 507. */

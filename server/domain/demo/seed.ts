@@ -19,7 +19,7 @@ export interface TSeedOptions {
 const FLUSH_AT = 1 << 20;
 
 /** Writes the demo lines to `file`; returns the number of lines. */
-export function writeDemoFile(file: string, opts: { scale: number; now?: Date }): number {
+function writeDemoFile(file: string, opts: { scale: number; now?: Date }): number {
   const fd = openSync(file, "w");
   let buf: string[] = [];
   let size = 0;

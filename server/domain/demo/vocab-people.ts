@@ -2,7 +2,7 @@ import { slugify } from "./prng";
 
 /** People, organisations and careers for participants, card teams and profiles (all fictional). */
 
-export const FIRST_EUROPE = [
+const FIRST_EUROPE = [
   "Anna",
   "Lukas",
   "Sophie",
@@ -34,7 +34,7 @@ export const FIRST_EUROPE = [
   "Julia",
   "Antoine",
 ];
-export const LAST_EUROPE = [
+const LAST_EUROPE = [
   "Schmidt",
   "Müller",
   "Rossi",
@@ -66,7 +66,7 @@ export const LAST_EUROPE = [
   "Petit",
   "Romano",
 ];
-export const FIRST_OTHER = [
+const FIRST_OTHER = [
   "James",
   "Olivia",
   "Ethan",
@@ -98,7 +98,7 @@ export const FIRST_OTHER = [
   "Jack",
   "Ruby",
 ];
-export const LAST_OTHER = [
+const LAST_OTHER = [
   "Johnson",
   "Williams",
   "Brown",
@@ -252,8 +252,6 @@ export const ROLES_OTHER = [
   "Operations Lead",
 ];
 export const ROLES_NOISE = ["Student", "Recruiter", "Marketing Intern", "Freelance Consultant", "Teacher", "Sales Associate"];
-
-export const STATUSES = ["stealth", "came_out_of_stealth", "got_a_job", "active"];
 
 export const BIO_TOPICS = [
   "fintech",

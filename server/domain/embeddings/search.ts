@@ -73,7 +73,7 @@ async function requireVectors(db: TDb, kind: TEmbeddingKind, ref: TModelRef): Pr
 /** Recent query vectors: paging through results does not embed the same text again. */
 const queryCache = new Lru<number[]>(500);
 
-export async function embedQuery(provider: TEmbeddingProvider, query: string): Promise<number[]> {
+async function embedQuery(provider: TEmbeddingProvider, query: string): Promise<number[]> {
   const text = queryText(query);
   const key = `${modelKey(provider)}\0${text}`;
   const hit = queryCache.get(key);

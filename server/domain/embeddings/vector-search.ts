@@ -45,10 +45,10 @@ function efSearch(): number {
   return env().SEMANTIC_EF_SEARCH;
 }
 /** Estimated filtered rows up to which exact search is chosen (it is cheap there). */
-export const EXACT_ALWAYS = 2_000;
+const EXACT_ALWAYS = 2_000;
 
 /** The index scan's budget: enough for filters that keep about 2.5% of the query's neighbours. */
-export function scanBudget(wanted: number, unfiltered: boolean): number {
+function scanBudget(wanted: number, unfiltered: boolean): number {
   return unfiltered ? 20_000 : Math.min(20_000, Math.max(2_000, wanted * 40));
 }
 
@@ -228,7 +228,7 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
 }
 
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
-export const FULL_LIST_SAMPLE = 1_000;
+const FULL_LIST_SAMPLE = 1_000;
 
 /**
  * Whether at least `n` of the first FULL_LIST_SAMPLE rows passing `where` (in whatever order the

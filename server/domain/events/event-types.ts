@@ -29,7 +29,7 @@ export interface TEventBody {
  * through it, so subscribing to an event (and reading its bodies in the delivery log) needs the
  * same scope as reading that data over the API. `ping` carries none of the account's data.
  */
-export const EVENT_READ_SCOPE: Readonly<Record<TWebhookEvent, TOAuthScope | null>> = {
+const EVENT_READ_SCOPE: Readonly<Record<TWebhookEvent, TOAuthScope | null>> = {
   "radar.update.created": "radar:read",
   "radar.connection.created": "radar:read",
   "radar.application.failed": "radar:read",

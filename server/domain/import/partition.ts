@@ -9,7 +9,7 @@ import { fmix32, fnv1a32 } from "../../lib/hash";
  * same pass, in spool order.
  */
 
-export const BUCKETS = 1024;
+const BUCKETS = 1024;
 
 /** One partition: the keys whose bucket `b` has `b % parts === part`. */
 export interface TPart {

@@ -41,7 +41,7 @@ const LOOKUP_SQL: Record<TRefKind, string> = {
 const REF_KINDS = new Set<string>(Object.keys(LABELS));
 const LOOKUP_CHUNK = 5000;
 
-export function isRefKind(kind: TKind): kind is TRefKind {
+function isRefKind(kind: TKind): kind is TRefKind {
   return REF_KINDS.has(kind);
 }
 

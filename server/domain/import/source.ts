@@ -54,7 +54,7 @@ function isReadable(x: unknown): x is NodeJS.ReadableStream {
  * The lines of a stream of text chunks, in batches (one batch per chunk: an async step per line
  * would cost more than the line's own work). Lines keep no newline and no carriage return.
  */
-export async function* streamLineBatches(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string[]> {
+async function* streamLineBatches(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<string[]> {
   let rest = "";
   for await (const chunk of chunks) {
     const text = rest + (typeof chunk === "string" ? chunk : chunk.toString("utf8"));

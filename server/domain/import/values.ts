@@ -76,7 +76,7 @@ export function isCalendarDate(value: unknown): boolean {
   return !!m && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
-export function isSlug(value: unknown): value is string {
+function isSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= 255 && SLUG_RE.test(value);
 }
 

@@ -52,7 +52,7 @@ export interface TWriteCtx {
   grown(kind: TKind, written: number): Promise<void>;
 }
 
-export const BATCH = 1000;
+const BATCH = 1000;
 /** Batches of one kind written at once, on separate connections: the database gets both cores. */
 export const LANES = 2;
 

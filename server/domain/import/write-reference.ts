@@ -182,7 +182,7 @@ export async function writeLocations(ctx: TWriteCtx): Promise<void> {
 }
 
 /** `region_slug` of every location: its own slug for a region, else the slug of its region ancestor. */
-export async function recomputeLocationRegions(db: TWriteCtx["db"]): Promise<void> {
+async function recomputeLocationRegions(db: TWriteCtx["db"]): Promise<void> {
   await db.$executeRawUnsafe(`
     WITH RECURSIVE up AS (
       SELECT id AS start, id, parent_id, type, slug, 0 AS depth FROM location

@@ -7,7 +7,7 @@ import { logger } from "../../lib/logger";
  * worker once the lease has passed: within LEASE_MS, instead of the longest time the work may take.
  */
 export const LEASE_MS = 20_000;
-export const RENEW_EVERY_MS = 5_000;
+const RENEW_EVERY_MS = 5_000;
 
 export interface TLeaseTiming {
   /** How long a claim (and each renewal) holds the rows. */

@@ -49,7 +49,7 @@ export async function listParticipants(db: TDb, accountId: number, query: TParti
  * the total. A text search runs first, to completion, through its indexes (search.ts), and only its
  * matches are sorted. Exported for EXPLAIN and benchmarks.
  */
-export function participantListSql(accountId: number, query: TParticipantListQuery, sort: TParticipantSort) {
+function participantListSql(accountId: number, query: TParticipantListQuery, sort: TParticipantSort) {
   const filters = participantFilterConditions(query, accountId);
   const window = Prisma.sql`ORDER BY ${participantOrderBy(sort)} LIMIT ${query.limit + 1} OFFSET ${query.offset}`;
   if (query.search) {

@@ -36,7 +36,7 @@ export interface TReadOptions {
  * The participant's own record as the spec's Participant. self_associated is true when the participant
  * is not attached to another organisation: no parent, or itself as its parent (docs/architecture.md).
  */
-export function toParticipant(row: TParticipantRow): TParticipant & { id: number } {
+function toParticipant(row: TParticipantRow): TParticipant & { id: number } {
   const item: TParticipant & { id: number } = {
     id: row.id,
     slug: row.slug,
@@ -57,7 +57,7 @@ export function toParticipant(row: TParticipantRow): TParticipant & { id: number
 }
 
 /** The statement reading `page` in the spec's shape, in no particular order (exported for EXPLAIN). */
-export function participantSelectSql(page: Prisma.Sql, opts: TReadOptions = {}): Prisma.Sql {
+function participantSelectSql(page: Prisma.Sql, opts: TReadOptions = {}): Prisma.Sql {
   const saved =
     opts.savedFor !== undefined
       ? Prisma.sql`, EXISTS (SELECT 1 FROM saved_participant s WHERE s.account_id = ${opts.savedFor} AND s.participant_id = p.id) AS is_saved`

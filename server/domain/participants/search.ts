@@ -14,18 +14,18 @@ import { Prisma } from "../../db/generated/prisma/client";
  */
 
 /** Must stay identical to the indexed expression of vm_participant_search_gin (migration SQL). */
-export const PARTICIPANT_TSV = Prisma.raw(`to_tsvector('simple'::regconfig, p.name || ' ' || coalesce(p.about, ''))`);
+const PARTICIPANT_TSV = Prisma.raw(`to_tsvector('simple'::regconfig, p.name || ' ' || coalesce(p.about, ''))`);
 
 const MAX_WORDS = 32;
 
 /** `'word1':* & 'word2':*` from the letters and digits of the query (first 32 words); null when none. */
-export function prefixTsQuery(search: string): string | null {
+function prefixTsQuery(search: string): string | null {
   const words = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   return words.length > 0 ? words.map((w) => `'${w}':*`).join(" & ") : null;
 }
 
 /** `%text%` for LIKE, with the pattern characters of the text escaped (default escape `\`). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

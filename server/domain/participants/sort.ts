@@ -21,7 +21,7 @@ export interface TParticipantSort {
   keys: { field: TField; dir: TDir }[];
 }
 
-export const DEFAULT_PARTICIPANT_SORT = "name";
+const DEFAULT_PARTICIPANT_SORT = "name";
 
 const PRESETS: Record<string, TParticipantSort["keys"]> = {
   name: [{ field: "name", dir: "asc" }],

@@ -1,6 +1,6 @@
 /** Participants as the spec's Participant resource, and the queries that read them. */
 
-export interface TParticipantRef {
+interface TParticipantRef {
   slug: string;
   name: string;
 }
@@ -52,7 +52,7 @@ export interface TParticipantListQuery extends TParticipantFilters {
   includeUserData: boolean;
 }
 
-export interface TParticipantListMeta {
+interface TParticipantListMeta {
   sort: string;
   include_user_data: boolean;
   semantic?: { enabled: boolean; min_similarity: number; ranking: string };

@@ -80,10 +80,3 @@ export async function bulkDeleteApplications(db: TDb, accountId: number, source:
     return { deleted: n };
   });
 }
-
-export async function getApplication(db: TDb, accountId: number, source: TSource, id: number): Promise<TApplicationPayload> {
-  const [row] = await db.$queryRaw<TApplicationRow[]>`
-    SELECT ${APPLICATION_COLUMNS} FROM radar_application a WHERE a.id = ${id} AND a.account_id = ${accountId} AND a.source = ${source}`;
-  if (!row) throw notFound("Application");
-  return applicationPayload(row);
-}

@@ -26,7 +26,7 @@ import type { TSource } from "./types";
 
 export type TCreateItem = TApplicationInput | AppError;
 
-export type TExistingEntry =
+type TExistingEntry =
   | { index: number; already_tracked: true; connection: TConnectionPayload }
   | { index: number; already_tracked: false; application: TApplicationPayload };
 

@@ -36,7 +36,7 @@ function samePosition(a: TPosition | null, b: TPosition | null): boolean {
   return norm(a.title) === norm(b.title) && norm(a.company) === norm(b.company);
 }
 
-export function positionLabel(p: TPosition | null): string {
+function positionLabel(p: TPosition | null): string {
   if (!p) return "no current position";
   if (p.title && p.company) return `${p.title} at ${p.company}`;
   return p.title ?? p.company ?? "an unnamed position";

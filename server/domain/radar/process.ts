@@ -36,7 +36,7 @@ export interface TProcessResult {
 }
 
 /** A row claimed more often than this (it crashed its worker each time) fails for good. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 const DEFAULT_BATCH = 500;
 
 interface TClaimed {

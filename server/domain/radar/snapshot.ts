@@ -62,7 +62,7 @@ function position(item: unknown): TPosition {
 }
 
 /** Current position: the first one without an end date; history: every other, in the given order. */
-export function career(experience: unknown[] | null | undefined): TNetworkASnapshot["career"] {
+function career(experience: unknown[] | null | undefined): TNetworkASnapshot["career"] {
   const positions = (experience ?? []).map(position).filter((p) => p.title !== null || p.company !== null);
   const index = positions.findIndex((p) => p.end_date === null);
   return {

@@ -72,7 +72,7 @@ export interface TRadarError {
   failed_at: string;
 }
 
-export interface TSourceQuota {
+interface TSourceQuota {
   limit: number;
   used: number;
   remaining: number;

@@ -42,7 +42,7 @@ export interface TCollectionView {
 }
 
 /** Validated, normalised criteria, or 400 validation_error naming the problem. */
-export function checkCriteria(value: unknown): TCriteria {
+function checkCriteria(value: unknown): TCriteria {
   const parsed = ZCriteria.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

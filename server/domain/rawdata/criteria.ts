@@ -9,12 +9,10 @@ import { CLASSIFICATIONS, PATHS, type TCriteria } from "./types";
  */
 
 /** The text `search` runs over. Identical to the expression of the index vm_profile_search_trgm. */
-export const PROFILE_SEARCH_TEXT = Prisma.raw(
-  `(coalesce(p.name, '') || ' ' || coalesce(p.headline, '') || ' ' || coalesce(p.summary, ''))`,
-);
+const PROFILE_SEARCH_TEXT = Prisma.raw(`(coalesce(p.name, '') || ' ' || coalesce(p.headline, '') || ' ' || coalesce(p.summary, ''))`);
 
-export const MAX_SEARCH_TERMS = 10;
-export const MAX_TERM_LENGTH = 100;
+const MAX_SEARCH_TERMS = 10;
+const MAX_TERM_LENGTH = 100;
 
 /** Words of a search string (whitespace-separated), at most MAX_SEARCH_TERMS of them. */
 export function searchTerms(search: string): string[] {
@@ -48,7 +46,7 @@ export const ZCriteria = z
   .transform((c): TCriteria => normalizeCriteria(c));
 
 /** Trims and deduplicates values, lower-cases countries; empty lists and a blank search are dropped. */
-export function normalizeCriteria(c: TCriteria): TCriteria {
+function normalizeCriteria(c: TCriteria): TCriteria {
   const list = (values: string[] | undefined, lower = false) => {
     const out = [...new Set((values ?? []).map((v) => (lower ? v.trim().toLowerCase() : v.trim())).filter(Boolean))];
     return out.length > 0 ? out : undefined;

@@ -31,8 +31,3 @@ export function cachedKey(accountId: number, signature: string, offset: number):
 export function rememberKey(accountId: number, signature: string, offset: number, key: TSortKey): void {
   entries.set(id(accountId, signature, offset), key);
 }
-
-/** Forgets everything (tests). */
-export function clearCursorCache(): void {
-  entries.clear();
-}

@@ -102,7 +102,7 @@ export async function listProfiles(db: TDb, reader: TReader, q: TProfileQuery): 
 const MAX_ID = 2_147_483_647;
 
 /** A path id: digits only, within the id range; anything else is simply not found. */
-export function parseProfileId(raw: string): number | undefined {
+function parseProfileId(raw: string): number | undefined {
   if (!/^\d{1,10}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id >= 1 && id <= MAX_ID ? id : undefined;

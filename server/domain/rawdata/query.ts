@@ -63,7 +63,7 @@ const TS_RE =
  * `2024-05-01T10:00:00.123456Z` for an ISO 8601 date or datetime, or undefined. A `+` of the zone
  * that a query string turned into a space (`10:00:00 02:00`) is read as `+`.
  */
-export function parseCreatedAt(value: string): string | undefined {
+function parseCreatedAt(value: string): string | undefined {
   const m = TS_RE.exec(value);
   if (!m) return undefined;
   const [y, mo, d, hh, mi, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];

@@ -9,7 +9,7 @@ import type { TProfileSort, TSortDir, TSortField } from "./types";
  * page never skips or repeats a profile, and the keyset continuation (cursor-cache.ts) is exact.
  */
 
-export const DEFAULT_SORT: TProfileSort = { label: "created_at:desc", keys: [{ field: "created_at", dir: "desc" }] };
+const DEFAULT_SORT: TProfileSort = { label: "created_at:desc", keys: [{ field: "created_at", dir: "desc" }] };
 
 /** SQL of each sort key over the alias `p`; the key values read back (sortKeyColumns) use the same. */
 const KEY_SQL: Record<TSortField, string> = {

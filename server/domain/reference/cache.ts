@@ -11,14 +11,14 @@ import type { TDb } from "../../db/client";
  * it. Writers in this process may call `invalidateReferenceData`.
  */
 
-export interface TStageRow {
+interface TStageRow {
   id: number;
   slug: string;
   name: string;
   position: number;
 }
 
-export interface TCategoryRow {
+interface TCategoryRow {
   id: number;
   slug: string;
   name: string;
@@ -39,7 +39,7 @@ export interface TLocationRow {
   regionSlug: string | null;
 }
 
-export interface TSourceTypeRow {
+interface TSourceTypeRow {
   id: number;
   slug: string;
   name: string;
@@ -141,11 +141,6 @@ export async function referenceDataAfterMiss(db: TDb, data: TReferenceData): Pro
 /** Reads the reference tables now (and caches the result): for the reference data endpoints. */
 export function freshReferenceData(db: TDb): Promise<TReferenceData> {
   return reload(db);
-}
-
-/** Forget the cached reference data (after writing reference tables in this process). */
-export function invalidateReferenceData(db: TDb): void {
-  cache.delete(db);
 }
 
 /** `ids` and every descendant of them in a tree table (cycle-safe). */

@@ -67,7 +67,7 @@ export interface TLocationChild extends TSlugName {
   country: string | null;
 }
 
-export interface TRegionNode extends TSlugName {
+interface TRegionNode extends TSlugName {
   scope: "us" | "world";
   children: TLocationChild[];
 }

@@ -145,7 +145,7 @@ export interface TResolver {
 }
 
 /** How long resolving a webhook's host may take when the caller sets no deadline (create, update). */
-export const RESOLVE_TIMEOUT_MS = 5_000;
+const RESOLVE_TIMEOUT_MS = 5_000;
 
 /** A c-ares resolver of its own per resolution, so that cancelling it ends only its queries. */
 const systemResolver = (): TResolver => new Resolver({ timeout: 1_000, tries: 2 });

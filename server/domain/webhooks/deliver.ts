@@ -16,7 +16,7 @@ import { signedHeaders } from "./signing";
  * (at least once).
  */
 
-export async function attempt(row: TClaimedDelivery, timeoutMs = TIMEOUT_MS): Promise<TDeliveryOutcome> {
+async function attempt(row: TClaimedDelivery, timeoutMs = TIMEOUT_MS): Promise<TDeliveryOutcome> {
   const attemptedAt = new Date();
   const secrets = row.previous_secret ? [row.secret, row.previous_secret] : [row.secret];
   const headers = signedHeaders(secrets, row.webhook_id, row.body, attemptedAt);

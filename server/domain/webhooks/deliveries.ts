@@ -59,7 +59,7 @@ function parsed(body: string): unknown {
   }
 }
 
-export const deliveryPayload = (r: TDeliveryRow, held: THeldScopes): TDelivery => ({
+const deliveryPayload = (r: TDeliveryRow, held: THeldScopes): TDelivery => ({
   id: Number(r.id),
   event: r.eventType as TWebhookEvent,
   webhook_id: r.webhookId,

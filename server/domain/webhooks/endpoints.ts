@@ -12,9 +12,9 @@ import { newSecret } from "./signing";
  * change). The secret is answered by create and rotate only.
  */
 
-export const MAX_ENDPOINTS = CAPS.webhookEndpoints;
+const MAX_ENDPOINTS = CAPS.webhookEndpoints;
 /** How long the previous secret still signs after a rotation (receivers switch keys meanwhile). */
-export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface TEndpoint {
   id: number;
@@ -38,7 +38,7 @@ interface TEndpointRow {
   updatedAt: Date;
 }
 
-export const endpointPayload = (r: TEndpointRow): TEndpoint => ({
+const endpointPayload = (r: TEndpointRow): TEndpoint => ({
   id: r.id,
   url: r.url,
   description: r.description,

@@ -18,9 +18,9 @@ import { newWebhookId } from "./signing";
  *   failed attempt and ends at a success; a run of 5 days disables the endpoint with the reason.
  */
 
-export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 export interface TClaimedDelivery {
   id: bigint;

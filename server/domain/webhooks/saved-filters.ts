@@ -104,7 +104,7 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
 }
 
 /** Checks every subscribed saved filter once. */
-export async function checkSavedFilters(db: TDb): Promise<{ filters: number; cards: number; events: number }> {
+async function checkSavedFilters(db: TDb): Promise<{ filters: number; cards: number; events: number }> {
   const filters = await filtersToCheck(db);
   let cards = 0;
   let events = 0;

@@ -17,7 +17,7 @@ export const newWebhookId = (): string => `msg_${randomBytes(16).toString("base6
 
 const keyOf = (secret: string): Buffer => Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, "base64");
 
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac("sha256", keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 

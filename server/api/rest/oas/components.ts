@@ -6,7 +6,7 @@ import type { TErrorCode } from "../../../lib/errors";
  */
 
 /** Error codes the REST edge can answer (server/lib/errors.ts), in the order of the spec's table. */
-export const REST_ERROR_CODES = [
+const REST_ERROR_CODES = [
   "validation_error",
   "tracking_limit_reached",
   "not_authenticated",

@@ -11,4 +11,3 @@ export const ZUsage = z.object({
   /** counted requests per UTC day, the last 30 days, oldest first, zero-filled */
   days: z.array(z.object({ day: z.string(), requests: z.number().int() })),
 });
-export type TUsage = z.infer<typeof ZUsage>;

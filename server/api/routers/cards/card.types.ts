@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const ZNamedSlug = z.object({ name: z.string(), slug: z.string().nullable() });
 
-export const ZLocation = z.object({
+const ZLocation = z.object({
   formatted: z.string().nullable(),
   slug: z.string().nullable(),
   city: z.string().nullable(),
@@ -15,7 +15,7 @@ export const ZLocation = z.object({
   type: z.string().nullable(),
 });
 
-export const ZUserData = z.object({
+const ZUserData = z.object({
   is_liked: z.boolean(),
   has_note: z.boolean(),
   note: z.object({ text: z.string(), created_at: z.string(), updated_at: z.string() }).nullable().optional(),

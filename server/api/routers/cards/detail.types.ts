@@ -33,7 +33,7 @@ const ZPerson = z.object({
 
 const zStr = z.string().nullable();
 
-export const ZNetworkAProfile = z.object({
+const ZNetworkAProfile = z.object({
   id: z.number().int(),
   name: z.string(),
   headline: zStr,
@@ -47,7 +47,7 @@ export const ZNetworkAProfile = z.object({
   tags: z.array(z.string()),
 });
 
-export const ZCardDetail = ZCardItem.extend({
+const ZCardDetail = ZCardItem.extend({
   people: z.array(ZPerson),
   network_a_profile: ZNetworkAProfile.optional(),
   network_a_data: z

@@ -33,7 +33,7 @@ export const ZLocationsResponse = z.object({
 
 export const ZSourceTypesResponse = z.object({ data: z.array(ZSlugName.extend({ group: z.string() })), meta: ZTotal });
 
-export const ZFolder = z.object({
+const ZFolder = z.object({
   id: z.number().int(),
   name: z.string(),
   cards_count: z.number().int(),
@@ -42,7 +42,7 @@ export const ZFolder = z.object({
 });
 export const ZFoldersResponse = z.object({ data: z.array(ZFolder), meta: ZTotal });
 
-export const ZSavedFilter = z.object({
+const ZSavedFilter = z.object({
   id: z.number().int(),
   name: z.string(),
   params: z.record(z.string(), z.unknown()),

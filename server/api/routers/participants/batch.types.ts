@@ -3,7 +3,7 @@ import { zBool } from "../../../lib/params";
 import { ZParticipant } from "./participant.types";
 import { zCleanList } from "./text";
 
-export const MAX_BATCH_SLUGS = 100;
+const MAX_BATCH_SLUGS = 100;
 
 export const ZParticipantBatchRequest = z
   .object({

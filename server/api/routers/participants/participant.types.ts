@@ -22,5 +22,3 @@ export const ZParticipant = z.object({
 export const ZParticipantDetail = ZParticipant.extend({
   sources: z.array(z.object({ slug: z.string(), type: z.string(), link: z.string() })),
 });
-
-export type TParticipantItem = z.infer<typeof ZParticipant>;

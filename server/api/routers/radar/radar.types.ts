@@ -42,10 +42,10 @@ export const zRequiredBool = () =>
     z.boolean({ error: (iss) => (iss.input === undefined ? "is required" : "must be a boolean (true or false)") }),
   );
 
-export const ZSourceQuota = z.object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
+const ZSourceQuota = z.object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() });
 export const ZQuota = z.object({ network_a: ZSourceQuota, network_b: ZSourceQuota });
 
-export const ZRadarError = z.object({ code: z.string(), message: z.string(), attempts: z.number().int(), failed_at: z.string() });
+const ZRadarError = z.object({ code: z.string(), message: z.string(), attempts: z.number().int(), failed_at: z.string() });
 
 export const ZApplication = z.object({
   id: z.number().int(),
@@ -77,7 +77,7 @@ export const ZConnection = z.object({
 
 const nullText = z.string().nullable();
 
-export const ZPosition = z.object({
+const ZPosition = z.object({
   title: nullText,
   company: nullText,
   start_date: nullText,
@@ -86,7 +86,7 @@ export const ZPosition = z.object({
   description: nullText,
 });
 
-export const ZConnectionDetail = z.union([
+const ZConnectionDetail = z.union([
   ZConnection.extend({
     source: z.literal("network_a"),
     profile: z.object({ headline: nullText, summary: nullText, location: nullText, url: nullText, image_url: nullText, urn: nullText }),
@@ -111,7 +111,7 @@ const ZChangeItem = z.union([
   z.object({ change_type: z.literal("bio_change"), previous_bio: nullText, current_bio: nullText }),
 ]);
 
-export const ZUpdateBody = z.union([
+const ZUpdateBody = z.union([
   z.object({ variant: z.literal("career_change"), previous: ZPosition.nullable(), current: ZPosition.nullable() }),
   z.object({ variant: z.literal("network_b_bio_change"), previous_bio: nullText, current_bio: nullText }),
   z.object({ variant: z.literal("combined"), changes: z.array(ZChangeItem) }),

@@ -8,7 +8,7 @@ export const ZListCollectionsRequest = z.looseObject({
   include_total: zRawParam("boolean, default true"),
 });
 
-export const ZCollection = z.object({
+const ZCollection = z.object({
   slug: z.string().describe("value for the collection parameter of GET /v1/network_a/profiles/"),
   name: z.string(),
   description: z.string(),

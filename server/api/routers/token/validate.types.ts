@@ -10,7 +10,7 @@ const ZCapability = z.object({
 });
 
 /** How the request authenticated (an OAuth token names its app, its scopes and when it expires). */
-export const ZAuth = z.discriminatedUnion("type", [
+const ZAuth = z.discriminatedUnion("type", [
   z.object({ type: z.literal("api_token") }),
   z.object({ type: z.literal("session") }),
   z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Inputs of the browser-only per-user procedures (JSON from the UI; no REST export). */
-export const zId = () => z.number().int().min(1).max(2_147_483_647);
+const zId = () => z.number().int().min(1).max(2_147_483_647);
 const noNul = (s: string) => !s.includes("\u0000");
 const text = () => z.string().refine(noNul, "must not contain NUL characters");
 

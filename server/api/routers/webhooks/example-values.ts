@@ -16,7 +16,7 @@ export const endpoint = {
 
 export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
-export const pingBody = {
+const pingBody = {
   type: "ping",
   timestamp: "2026-11-25T14:20:02.114Z",
   data: { endpoint_id: 3, message: "This is a test event from Venture Monitor." },

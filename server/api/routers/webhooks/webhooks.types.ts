@@ -35,7 +35,7 @@ const zDescription = () =>
 
 export const ZCreateWebhookRequest = z.object({ url: zUrl(), events: zEvents(), description: zDescription() }).strict();
 
-export const ZIdPath = { id: zPathId() };
+const ZIdPath = { id: zPathId() };
 export const ZWebhookIdRequest = z.object(ZIdPath).strict();
 
 export const ZUpdateWebhookRequest = z
@@ -57,7 +57,7 @@ export const ZRedeliverRequest = z
   .object({ ...ZIdPath, delivery_id: zPathId().describe("The delivery's id (from the endpoint's delivery log).") })
   .strict();
 
-export const ZWebhook = z.object({
+const ZWebhook = z.object({
   id: z.number().int(),
   url: z.string(),
   description: z.string(),
@@ -68,11 +68,11 @@ export const ZWebhook = z.object({
   updated_at: z.string(),
 });
 
-export const ZWebhookWithSecret = ZWebhook.extend({
+const ZWebhookWithSecret = ZWebhook.extend({
   secret: z.string().describe("the signing secret (whsec_...): shown only in this answer"),
 });
 
-export const ZDelivery = z.object({
+const ZDelivery = z.object({
   id: z.number().int(),
   event: z.enum(WEBHOOK_EVENTS),
   webhook_id: z.string().describe("the webhook-id header: the same on every attempt and redelivery"),

