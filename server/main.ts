@@ -55,12 +55,13 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
   const demoNotice = demoCredentialsNotice(config.DATA_DIR, config.BASE_URL, demoCreated);
   if (demoNotice) process.stdout.write(demoNotice);
   // WORKERS=off: the background queues run in `vmon worker` processes (docs/deployment.md).
-  const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => {};
+  const stopWorkers = config.WORKERS === "1" ? startWorkers(database.prisma) : async () => "finished" as const;
   if (config.WORKERS === "0") logger.info("background queues are left to `vmon worker` processes (WORKERS=off)");
 
   onStopSignal(async (graceMs) => {
-    // HTTP and the background loops stop side by side; the pools close once both are done.
-    await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers()]);
+    // HTTP and the background loops stop side by side, each within the grace period (unfinished
+    // background work goes back to its queue); the pools close once both are done.
+    await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers(graceMs)]);
     await closeReplicas();
     await closeDatabase();
   });

@@ -1,12 +1,13 @@
 import { logger } from "../../lib/logger";
-import { startWorkers } from "../../workers";
+import { startWorkers, WORKER_STOP_GRACE_MS } from "../../workers";
 import type { TCommand } from "../command";
 
 /**
  * `vmon worker`: the background queues (radar processing and refresh, embeddings, signals refresh,
- * webhook deliveries and saved-filter checks) in a process of their own, until SIGTERM or SIGINT. Then each loop finishes the batch in hand,
- * renewing its lease meanwhile, and the process exits (a job left unfinished by a killed process
- * goes back to its queue when its lease ends, within 20 s: server/domain/jobs/lease.ts).
+ * webhook deliveries and saved-filter checks) in a process of their own, until SIGTERM or SIGINT. Then each loop finishes the batch in hand
+ * (its lease renewed meanwhile) for up to WORKER_STOP_GRACE_MS; what is still running then, or at a
+ * second signal, is given back to its queue at once and the process exits. A job left unfinished by a
+ * killed process goes back to its queue when its lease ends, within 20 s (server/domain/jobs/lease.ts).
  * Web processes started with WORKERS=off leave the queues to such processes; any number of them
  * can run on one database, each job is claimed by one (FOR UPDATE SKIP LOCKED).
  */
@@ -18,12 +19,23 @@ export const workerCommand: TCommand = {
     const stop = startWorkers(database.db);
     logger.info("worker running", { pid: process.pid });
     io.info("worker running; stop with SIGTERM or Ctrl-C");
-    const signal = await new Promise<string>((resolve) => {
-      process.once("SIGTERM", () => resolve("SIGTERM"));
-      process.once("SIGINT", () => resolve("SIGINT"));
-    });
-    logger.info("worker stopping: finishing the batch in hand", { signal });
-    await stop();
-    io.result({ stopped: true, signal }, "Worker stopped.");
+    const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"];
+    const nextSignal = () =>
+      new Promise<NodeJS.Signals>((resolve) => {
+        const on = (signal: NodeJS.Signals) => {
+          for (const s of signals) process.off(s, on);
+          resolve(signal);
+        };
+        for (const s of signals) process.on(s, on);
+      });
+    const signal = await nextSignal();
+    logger.info("worker stopping: finishing the batch in hand", { signal, graceMs: WORKER_STOP_GRACE_MS });
+    const how = await stop(WORKER_STOP_GRACE_MS, nextSignal());
+    io.result(
+      { stopped: true, signal, work: how },
+      how === "finished" ? "Worker stopped." : "Worker stopped; unfinished work went back to the queues.",
+    );
+    // Work given back may still be running here: end now rather than let it write through a closed pool.
+    if (how === "released") process.exit(0);
   },
 };

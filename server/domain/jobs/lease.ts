@@ -24,16 +24,47 @@ export interface TLeaseTiming {
 export function keepLeases(name: string, renew: (leaseUntil: Date) => Promise<unknown>, timing: TLeaseTiming = {}): () => Promise<void> {
   const leaseMs = timing.leaseMs ?? LEASE_MS;
   let current: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
+  const beat = (leaseUntil: () => Date) => {
     current = current.then(() =>
-      renew(new Date(Date.now() + leaseMs)).catch((error: unknown) => logger.warn("could not renew a lease", { queue: name, error })),
+      renew(leaseUntil()).catch((error: unknown) => logger.warn("could not renew a lease", { queue: name, error })),
     );
-  }, timing.renewEveryMs ?? RENEW_EVERY_MS);
+    return current;
+  };
+  const timer = setInterval(() => beat(() => new Date(Date.now() + leaseMs)), timing.renewEveryMs ?? RENEW_EVERY_MS);
   timer.unref();
+  const holder: THolder = {
+    release: () => {
+      clearInterval(timer);
+      holders.delete(holder);
+      // A lease that ended a moment ago: the rows can be claimed by another worker now.
+      return beat(() => new Date(Date.now() - 1_000));
+    },
+  };
+  holders.add(holder);
   return async () => {
     clearInterval(timer);
+    holders.delete(holder);
     await current;
   };
+}
+
+interface THolder {
+  release(): Promise<unknown>;
+}
+
+/** The leases this process holds now (keepLeases adds, its stop function removes). */
+const holders = new Set<THolder>();
+
+/**
+ * Gives up every lease this process holds, for a process that must stop before its work is done:
+ * what it claimed can be claimed by another worker at once instead of when the lease runs out. The
+ * work still running in this process may finish too (a job done twice, never lost: the queues
+ * deliver at least once). Returns how many claims were given back.
+ */
+export async function releaseLeases(): Promise<number> {
+  const all = [...holders];
+  await Promise.all(all.map((h) => h.release()));
+  return all.length;
 }
 
 /** Runs `work` while renewing the lease of what it holds (keepLeases). */
