@@ -39,14 +39,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <div className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-end gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4">
-        <div role="status" aria-live="polite" className="flex w-full flex-col items-end gap-2 sm:w-auto">
+        <div aria-live="polite" className="flex w-full flex-col items-end gap-2 sm:w-auto">
           {toasts
             .filter((t) => t.tone !== "error")
             .map((t) => (
               <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
             ))}
         </div>
-        <div role="alert" className="flex w-full flex-col items-end gap-2 sm:w-auto">
+        <div aria-live="assertive" className="flex w-full flex-col items-end gap-2 sm:w-auto">
           {toasts
             .filter((t) => t.tone === "error")
             .map((t) => (
