@@ -1,5 +1,5 @@
 import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import { notFound, validationError } from "../../lib/errors";
 import { iso } from "../../lib/format";
 import { listCards } from "../cards/list";
 import type { TCardFilterParams } from "../cards/filter-schema";
@@ -78,9 +78,9 @@ export async function savedFilterNews(db: TDb, accountId: number, id: number, pa
   return { id, name: row.name, since: iso(since), new_count: await countCards(db, accountId, { ...params, created_after: after }) };
 }
 
-/** The instant from which a filter's cards are new (404 when it is not the caller's). */
+/** The instant from which the cards of filter_id `id` are new (a 400 naming filter_id when it is not the caller's, as in a card list). */
 export async function savedFilterSince(db: TDb, accountId: number, id: number): Promise<Date> {
   const row = await db.savedFilter.findFirst({ where: { id, accountId }, select: { lastViewedAt: true, createdAt: true } });
-  if (!row) throw notFound("Saved filter");
+  if (!row) throw validationError("filter_id", `no saved filter with id ${id} in your filters`);
   return row.lastViewedAt ?? row.createdAt;
 }
