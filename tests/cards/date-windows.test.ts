@@ -107,10 +107,16 @@ describe("windows over REST and through filter_id", () => {
 
   it("keeps the window in a saved filter and resolves it at each filter_id request", async () => {
     const ui = await browserCaller(t.db, accountId);
-    const saved = await ui.user.filters.createFromQuery({ name: "Last 30 days", query: { last_interaction_within_days: "30", sort: "name:asc" } });
+    const saved = await ui.user.filters.createFromQuery({
+      name: "Last 30 days",
+      query: { last_interaction_within_days: "30", sort: "name:asc" },
+    });
     expect(saved.params).toEqual({ last_interaction_within_days: 30, sort: "name:asc" });
     const rest = await api("GET", "/cards/filters/", { token });
-    expect(rest.body.data.find((f: { id: number }) => f.id === saved.id).params).toEqual({ last_interaction_within_days: 30, sort: "name:asc" });
+    expect(rest.body.data.find((f: { id: number }) => f.id === saved.id).params).toEqual({
+      last_interaction_within_days: 30,
+      sort: "name:asc",
+    });
 
     const wide = await ui.user.filters.createFromQuery({ name: "Added lately", query: { created_within_days: "900" } });
     expect(await list(`filter_id=${wide.id}`)).toEqual(await list(`created_after=${dayBefore(900)}`));
