@@ -20,7 +20,7 @@ test("a saved filter with new cards: open it, see them marked, only new, Mark se
   await page.goto("/saved-filters");
   await savedFiltersSettled(page);
   // The demo's filter on the largest stage has cards added since it was last marked seen.
-  const row = page.getByTestId("saved-filter-table").locator("tbody tr", { hasText: / new$/ });
+  const row = page.getByTestId("saved-filter-table").locator("tbody tr", { has: page.locator("td", { hasText: /^\d+ new$/ }) });
   await expect(row).toHaveCount(1);
   const fresh = parseInt((await row.locator("td").nth(3).textContent())!, 10);
   expect(fresh).toBeGreaterThan(0);
@@ -33,13 +33,13 @@ test("a saved filter with new cards: open it, see them marked, only new, Mark se
   // The name is a real link: it opens in a new tab as it does here.
   const tab = await page.context().newPage();
   await tab.goto(href);
-  await expect(tab.getByLabel("Saved filter")).toHaveValue(id);
+  await expect(tab.getByLabel("Saved filter", { exact: true })).toHaveValue(id);
   await tab.close();
 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/cards\\?filter_id=${id}$`));
   await settled(page);
-  await expect(page.getByLabel("Saved filter")).toHaveValue(id);
+  await expect(page.getByLabel("Saved filter", { exact: true })).toHaveValue(id);
   await expect(page.getByTestId("new-count")).toHaveText(`${fresh} new`);
   await expect(page.getByTestId("filter-chips")).toContainText(`Saved filter: ${name}`);
   await expect(page.getByTestId("filter-chips")).toContainText("Stages:");
@@ -55,7 +55,7 @@ test("a saved filter with new cards: open it, see them marked, only new, Mark se
   await expectNoSeriousA11yViolation(page, "/cards with a saved filter");
 
   // Only new narrows the list to them.
-  await page.getByLabel("Only new").check();
+  await page.getByLabel("Only new").click();
   await expect(page).toHaveURL(/only_new=true/);
   await expect(page.getByTestId("result-count")).toHaveText(`${fresh} ${fresh === 1 ? "card" : "cards"} new since last seen`);
   await settled(page);
@@ -89,13 +89,13 @@ test("a rolling-window filter is saved as a window and resolves relative to toda
   await settled(page);
 
   await page.locator("summary", { hasText: /^Last signal/ }).click();
-  await page.getByRole("radio", { name: "Last 30 days" }).check();
+  await page.getByRole("radio", { name: "Last 30 days" }).click();
   await expect(page).toHaveURL(/last_interaction_within_days=30/);
   await expect(page.getByTestId("filter-chips")).toContainText("Last signal: last 30 days");
   await page.keyboard.press("Escape");
 
   await page.locator("summary", { hasText: /^Added/ }).click();
-  await page.getByLabel("Last", { exact: true }).fill("400");
+  await page.getByLabel("Added: last N days").fill("400");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/created_within_days=400/);
   await expect(page.getByTestId("filter-chips")).toContainText("Added: last 400 days");
@@ -196,7 +196,7 @@ test("sort options say what they sort by; semantic search sorts by similarity wi
   await page.getByLabel("Search cards").fill("wallet");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/search=wallet/);
-  await page.getByLabel("Semantic").check();
+  await page.getByLabel("Semantic").click();
   await expect(page).toHaveURL(/semantic=true/);
   await expect(page.getByTestId("sort-similarity")).toHaveText("Sorted by similarity to your search");
   await expect(page.getByLabel("Sort by")).toHaveCount(0);

@@ -261,6 +261,7 @@ export function DateRange(props: {
             <label htmlFor={`${id}-days`}>Last</label>
             <input
               id={`${id}-days`}
+              aria-label={`${props.label}: last N days`}
               type="number"
               min={1}
               max={3650}
