@@ -15,6 +15,7 @@ async function savedFiltersSettled(page: Page) {
 }
 
 test("a saved filter with new cards: open it, see them marked, only new, Mark seen", async ({ page, baseURL }) => {
+  test.setTimeout(120_000); // two tabs and nine list loads
   const watch = await watchPage(page, baseURL);
   await signIn(page);
   await page.goto("/saved-filters");
