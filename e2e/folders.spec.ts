@@ -87,7 +87,7 @@ test("saved filters: save the /cards filter, see its counts, open, rename, delet
   await row.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/cards\?filter_id=\d+$/);
   await settled(page);
-  await expect(page.getByLabel("Trending")).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Trending" })).toBeChecked();
   await page.goBack();
   await expect(row.locator("td").nth(4)).toHaveText("never");
 

@@ -153,7 +153,7 @@ test("filter bar: chips with values, remove one, Clear all; panels close on Esc 
 
   await page.getByRole("button", { name: "Remove Trending: yes" }).click();
   await expect(page).not.toHaveURL(/trending/);
-  await expect(page.getByLabel("Trending")).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Trending" })).not.toBeChecked();
   await expect(chips).not.toContainText("Trending");
   await expect(chips).toContainText("Stages:");
 
