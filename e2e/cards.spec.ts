@@ -187,7 +187,8 @@ test.describe("/cards", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(400);
     await expect(page.getByLabel("Search cards")).toBeInViewport();
-    // An open filter popover stays inside the screen, wherever its button wrapped to.
+    // The filters sit behind the Filters button; an open filter popover stays inside the screen, wherever its button wrapped to.
+    await page.getByRole("button", { name: /^Filters/ }).click();
     for (const label of [/^Folders/, /^Categories/]) {
       await page.locator("summary", { hasText: label }).click();
       await expect(page.locator("details[open] > div")).toBeInViewport({ ratio: 1 });

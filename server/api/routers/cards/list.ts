@@ -8,8 +8,17 @@ import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";
 import { listCardsContract, searchCardsContract } from "./list.contract";
 
-async function run(ctx: TContext & { account: TAccount }, input: TCardListRequest): Promise<TCardListResponse> {
+/**
+ * One page of the card list for the caller. `createdSince` (the workspace's "only new" view of a
+ * saved filter) keeps the cards created at or after that instant, on top of every other filter.
+ */
+export async function runCardList(
+  ctx: TContext & { account: TAccount },
+  input: TCardListRequest,
+  createdSince?: Date,
+): Promise<TCardListResponse> {
   const params = await withSavedFilter(ctx.db, ctx.account.id, input);
+  if (createdSince && !(params.created_after && params.created_after > createdSince)) params.created_after = createdSince;
   const r = await readCards(ctx.db, ctx.account.id, params, (db) => listCards(db, ctx.account.id, params));
   return {
     data: r.data,
@@ -22,10 +31,10 @@ export const listCardsRoute = protectedProcedure
   .meta(restMeta(listCardsContract))
   .input(listCardsContract.input)
   .output(listCardsContract.output)
-  .query(({ ctx, input }) => run(ctx, input));
+  .query(({ ctx, input }) => runCardList(ctx, input));
 
 export const listCardsPostRoute = protectedProcedure
   .meta(restMeta(searchCardsContract))
   .input(searchCardsContract.input)
   .output(searchCardsContract.output)
-  .mutation(({ ctx, input }) => run(ctx, input));
+  .mutation(({ ctx, input }) => runCardList(ctx, input));
