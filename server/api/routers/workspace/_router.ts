@@ -1,6 +1,7 @@
 import { signalsPerMonth, similarCards } from "../../../domain/cards/workspace";
 import { createTRPCRouter, protectedProcedure } from "../../trpc";
 import { cardExport } from "./card-export";
+import { cardSignalsRoute } from "./card-signals";
 import { participantInteractionsRoute } from "./participant-interactions";
 import { profileCardsRoute } from "./profile-cards";
 import { ZCardSlug, ZSignalsPerMonth, ZSimilarCards, ZSimilarRequest } from "./workspace.types";
@@ -18,6 +19,7 @@ export const workspaceRouter = createTRPCRouter({
     .input(ZSimilarRequest)
     .output(ZSimilarCards)
     .query(({ ctx, input }) => similarCards(ctx.db, ctx.account.id, input.slug, input.limit ?? 6)),
+  cardSignals: cardSignalsRoute,
   participantInteractions: participantInteractionsRoute,
   profileCards: profileCardsRoute,
   cardExport,
