@@ -19,6 +19,7 @@ import { useStoredString } from "./use-browser-store";
  * aria-sort and an arrow; a first click on Name sorts A to Z), a column chooser remembered in
  * localStorage, optional row selection, keyboard navigation (`j`/`k` move, `Enter` opens), a busy
  * state that keeps the previous rows on screen, and empty and error states that say what to do.
+ * A click on a row opens it (`onOpen`), as does Enter on the active row.
  * Below 640 px each row is a stacked block (label and value per line), so nothing hides behind a
  * sideways scroll. Opening a row records the list (app/_ui/list-trail.ts): coming back to the same
  * list brings that row into view and focuses it.
@@ -159,15 +160,28 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     const items = trs.map((tr) => rowHref(tr)).filter((h): h is string => h !== null);
     writeListTrail({ list: currentAddress(), items, opened: rowId });
   };
-  // A link followed in a row (a click, or Enter on the focused link) opens that row.
+  // A link followed in a row (a click, or Enter on the focused link) opens that row; so does a
+  // click elsewhere on the row (not on a control, not the end of a text selection) when the table
+  // can open rows.
+  const openRef = useRef<{ onOpen?: (row: T) => void; byId: Map<string, T> }>({ byId: new Map() });
+  openRef.current = { onOpen, byId: new Map(rows.map((r) => [r.id, r.original])) };
   useEffect(() => {
     const body = bodyRef.current;
     if (!body) return;
     const onClick = (e: globalThis.MouseEvent) => {
       if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !(e.target instanceof Element)) return;
-      const link = e.target.closest("a[href]");
-      const tr = link?.closest("tr[data-row-id]");
-      if (link && tr) remember(tr.getAttribute("data-row-id")!);
+      const tr = e.target.closest("tr[data-row-id]");
+      if (!tr) return;
+      const id = tr.getAttribute("data-row-id")!;
+      if (e.target.closest("a[href]")) return remember(id);
+      if (e.target.closest("input, button, select, textarea, label, summary, [data-no-open]")) return;
+      if (window.getSelection()?.toString()) return;
+      const { onOpen: open, byId } = openRef.current;
+      const row = byId.get(id);
+      if (open && row !== undefined) {
+        remember(id);
+        open(row);
+      }
     };
     body.addEventListener("click", onClick);
     return () => body.removeEventListener("click", onClick);
@@ -314,7 +328,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                 data-row-id={row.id}
                 data-active={i === active ? "true" : undefined}
                 aria-selected={selectable ? row.getIsSelected() : undefined}
-                className={`max-sm:block max-sm:py-2 ${i === active ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-400" : "hover:bg-slate-50"}`}
+                className={`max-sm:block max-sm:py-2 ${onOpen ? "cursor-pointer" : ""} ${i === active ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-400" : "hover:bg-slate-50"}`}
               >
                 {row.getVisibleCells().map((cell, j) => {
                   const meta = cell.column.columnDef.meta as TColumnMeta;
@@ -325,6 +339,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                     <td
                       key={cell.id}
                       data-label={titled ? undefined : meta.label}
+                      data-no-open={cell.column.id === "_select" ? "" : undefined}
                       className={`px-3 py-2 align-top ${meta.className ?? ""} max-sm:flex max-sm:min-w-0 max-sm:max-w-none max-sm:gap-2 max-sm:py-0.5 max-sm:text-left ${
                         titled ? "" : "max-sm:before:shrink-0 max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
                       } ${cell.column.id === "_select" ? "max-sm:float-right" : ""}`}

@@ -3,6 +3,7 @@ import { createTRPCRouter, protectedProcedure } from "../../trpc";
 import { cardExport } from "./card-export";
 import { cardSignalsRoute } from "./card-signals";
 import { participantInteractionsRoute } from "./participant-interactions";
+import { participantPlacesRoute } from "./participant-places";
 import { profileCardsRoute } from "./profile-cards";
 import { ZCardSlug, ZSignalsPerMonth, ZSimilarCards, ZSimilarRequest } from "./workspace.types";
 
@@ -21,6 +22,7 @@ export const workspaceRouter = createTRPCRouter({
     .query(({ ctx, input }) => similarCards(ctx.db, ctx.account.id, input.slug, input.limit ?? 6)),
   cardSignals: cardSignalsRoute,
   participantInteractions: participantInteractionsRoute,
+  participantPlaces: participantPlacesRoute,
   profileCards: profileCardsRoute,
   cardExport,
 });
