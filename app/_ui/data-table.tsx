@@ -157,8 +157,11 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   /** Records the list and the opened row (the record page's `[`/`]`, and the row to come back to). */
   const remember = (rowId: string) => {
     const trs = bodyRef.current ? Array.from(bodyRef.current.querySelectorAll("tr[data-row-id]")) : [];
-    const items = trs.map((tr) => rowHref(tr)).filter((h): h is string => h !== null);
-    writeListTrail({ list: currentAddress(), items, opened: rowId });
+    const linked = trs.flatMap((tr) => {
+      const href = rowHref(tr);
+      return href ? [{ href, id: tr.getAttribute("data-row-id")! }] : [];
+    });
+    writeListTrail({ list: currentAddress(), items: linked.map((r) => r.href), ids: linked.map((r) => r.id), opened: rowId });
   };
   // A link followed in a row (a click, or Enter on the focused link) opens that row; so does a
   // click elsewhere on the row (not on a control, not the end of a text selection) when the table
@@ -308,7 +311,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                           onClick={() => onSort!(nextSort(meta.sortField!, dir, firstDirection(meta.sortField!, meta.sortFirst)))}
                         >
                           {content}
-                          <span aria-hidden="true" className={dir ? "text-sky-700" : "text-slate-400"}>
+                          <span aria-hidden="true" className={dir ? "text-sky-700" : undefined}>
                             {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
                           </span>
                         </button>

@@ -16,6 +16,8 @@ export interface TListTrail {
   list: string;
   /** Each row's address (its first link), in the list's order. */
   items: string[];
+  /** Each row's id, in the same order. */
+  ids: string[];
   /** The opened row's id (the table's getRowId). */
   opened: string;
   /** Set once the list has restored the opened row, so a later visit does not jump to it again. */
@@ -31,7 +33,7 @@ export function readListTrail(): TListTrail | null {
     const raw = window.sessionStorage.getItem(LIST_TRAIL_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as TListTrail;
-    return typeof v.list === "string" && Array.isArray(v.items) && typeof v.opened === "string" ? v : null;
+    return typeof v.list === "string" && Array.isArray(v.items) && Array.isArray(v.ids) && typeof v.opened === "string" ? v : null;
   } catch {
     return null;
   }
@@ -60,4 +62,11 @@ export function trailNeighbours(path: string): { list: string; index: number; co
   const index = trail.items.indexOf(path);
   if (index < 0) return null;
   return { list: trail.list, index, count: trail.items.length, prev: trail.items[index - 1], next: trail.items[index + 1] };
+}
+
+/** Moving to another record of the trail (`[`/`]`): that row is the one to come back to. */
+export function moveInTrail(path: string): void {
+  const trail = readListTrail();
+  const index = trail ? trail.items.indexOf(path) : -1;
+  if (trail && index >= 0) writeListTrail({ ...trail, opened: trail.ids[index]!, restored: false });
 }

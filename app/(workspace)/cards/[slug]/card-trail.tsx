@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
-import { LIST_TRAIL_KEY, trailNeighbours } from "../../../_ui/list-trail";
+import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours } from "../../../_ui/list-trail";
 import { useStoredString } from "../../../_ui/use-browser-store";
 
 const isTyping = (t: EventTarget | null) =>
@@ -19,7 +19,10 @@ export function useCardTrail(slug: string) {
   return useMemo(() => (raw ? trailNeighbours(`/cards/${slug}`) : null), [raw, slug]);
 }
 
-/** Previous and next card of that list, as links and as the `[` and `]` keys. */
+/**
+ * Previous and next card of that list, as links and as the `[` and `]` keys; the card moved to
+ * becomes the row the list brings back into view.
+ */
 export function CardTrail({ slug }: { slug: string }) {
   const router = useRouter();
   const trail = useCardTrail(slug);
@@ -30,6 +33,7 @@ export function CardTrail({ slug }: { slug: string }) {
       const to = e.key === "[" ? trail.prev : e.key === "]" ? trail.next : undefined;
       if (to) {
         e.preventDefault();
+        moveInTrail(to);
         router.push(to);
       }
     };
@@ -41,21 +45,21 @@ export function CardTrail({ slug }: { slug: string }) {
   return (
     <nav aria-label="Cards of the list" className="flex items-center gap-2 text-sm" data-testid="card-trail">
       {trail.prev ? (
-        <Link href={trail.prev} className={step} aria-keyshortcuts="[" title="Previous card ([)">
+        <Link href={trail.prev} onClick={() => moveInTrail(trail.prev!)} className={step} aria-keyshortcuts="[" title="Previous card ([)">
           ← Previous
         </Link>
       ) : (
-        <span className="px-2 text-slate-400">First of the list</span>
+        <span className="px-2 text-slate-600">First of the list</span>
       )}
       <span className="text-slate-600">
         {trail.index + 1} of {trail.count}
       </span>
       {trail.next ? (
-        <Link href={trail.next} className={step} aria-keyshortcuts="]" title="Next card (])">
+        <Link href={trail.next} onClick={() => moveInTrail(trail.next!)} className={step} aria-keyshortcuts="]" title="Next card (])">
           Next →
         </Link>
       ) : (
-        <span className="px-2 text-slate-400">Last of the list</span>
+        <span className="px-2 text-slate-600">Last of the list</span>
       )}
     </nav>
   );
