@@ -14,7 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe("job leases", () => {
   it("lease a claimed job for 20 s: a crashed worker's job is claimed again within 30 s", async () => {

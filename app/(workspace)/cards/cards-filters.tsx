@@ -3,19 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../../_trpc/client";
-import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead, type TOption } from "../../_ui/filters";
+import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "../../_ui/filters";
 import { Button } from "../../_ui/button";
 import { SearchForm } from "../../_ui/search-form";
 import { listParam, type TUrlParams } from "../../_ui/use-url-params";
+import { useParticipantSuggestions } from "../_records/participant-option";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
-
-/** Participants by name for the participants filter (GET /v1/participants/?search=). */
-function useParticipantSuggestions(q: string): { options: TOption[]; loading: boolean } {
-  const trpc = useTRPC();
-  const r = useQuery({ ...trpc.participants.list.queryOptions({ search: q, limit: 10 }), enabled: q.length > 0 });
-  return { options: (r.data?.data ?? []).map((p) => ({ value: p.slug, label: p.name })), loading: r.isFetching };
-}
 
 /**
  * Every filter of the card list (the spec's parameters), each written to the URL. `params` is the
