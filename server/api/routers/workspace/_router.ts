@@ -3,6 +3,7 @@ import { createTRPCRouter, protectedProcedure } from "../../trpc";
 import { cardExport } from "./card-export";
 import { participantInteractionsRoute } from "./participant-interactions";
 import { profileCardsRoute } from "./profile-cards";
+import { radarFollowStatusRoute } from "./radar-follow-status";
 import { ZCardSlug, ZSignalsPerMonth, ZSimilarCards, ZSimilarRequest } from "./workspace.types";
 
 /**
@@ -20,5 +21,6 @@ export const workspaceRouter = createTRPCRouter({
     .query(({ ctx, input }) => similarCards(ctx.db, ctx.account.id, input.slug, input.limit ?? 6)),
   participantInteractions: participantInteractionsRoute,
   profileCards: profileCardsRoute,
+  radarFollowStatus: radarFollowStatusRoute,
   cardExport,
 });
