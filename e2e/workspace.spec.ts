@@ -124,9 +124,10 @@ test.describe("every page under its Content-Security-Policy", () => {
         .first(),
     ).toBeVisible();
 
-    // / (the browser's home): the link to the API reference opens it.
+    // / (the browser's home) is the workspace when signed in; the sign-in page links the API reference.
     await visit("/");
-    await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
+    await expect(page).toHaveURL(/\/cards$/);
+    await visit("/signin");
     await page.getByRole("link", { name: /API reference/ }).click();
     await expect(page).toHaveURL(/\/docs$/);
     // Scalar's bundle has mounted: its search and the sidebar's groups are there.

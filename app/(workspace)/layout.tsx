@@ -1,5 +1,7 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { REQUESTED_PATH_HEADER, signInHref } from "../../server/auth/callback-url";
 import { sessionAccountId, signOut } from "../../server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
 import { WorkspaceHeader } from "./workspace-header";
@@ -13,9 +15,9 @@ async function signOutAction() {
   await signOut({ redirectTo: "/signin" });
 }
 
-/** The analyst workspace: signed-in pages only. */
+/** The analyst workspace: signed-in pages only; signed out, sign in and come back to the page asked for. */
 export default async function WorkspaceLayout({ children }: { children: ReactNode }) {
-  if (!(await sessionAccountId())) redirect("/signin");
+  if (!(await sessionAccountId())) redirect(signInHref((await headers()).get(REQUESTED_PATH_HEADER)));
   return (
     <TRPCReactProvider>
       <ToastProvider>
