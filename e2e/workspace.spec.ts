@@ -132,7 +132,8 @@ test.describe("every page under its Content-Security-Policy", () => {
     await expect(page).toHaveURL(/\/docs$/);
     // Scalar's bundle has mounted: its search and the sidebar's groups are there.
     await expect(page.getByRole("button", { name: /Open Search/ })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("button", { name: /^(Open|Close) Group - Cards$/ })).toBeVisible();
+    // The groups come with the document, built on its first request: seconds on a loaded machine.
+    await expect(page.getByRole("button", { name: /^(Open|Close) Group - Cards$/ })).toBeVisible({ timeout: 30_000 });
 
     expect(await watch.problems()).toEqual([]);
   });
