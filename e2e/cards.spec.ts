@@ -276,9 +276,11 @@ test.describe("/cards/<slug>", () => {
     expect(await watch.problems()).toEqual([]);
   });
 
-  test("an unknown card says so", async ({ page }) => {
+  test("an unknown card says so: HTTP 404 inside the workspace", async ({ page }) => {
     await signIn(page);
-    await page.goto("/cards/no-such-card-anywhere");
-    await expect(page.getByText("There is no card at this address.")).toBeVisible();
+    const res = await page.goto("/cards/no-such-card-anywhere");
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the cards" })).toBeVisible();
   });
 });

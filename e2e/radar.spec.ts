@@ -45,11 +45,14 @@ test.describe("radar", () => {
     await settled(page, "connection-table");
     const b0 = await used(page, "network_b");
 
-    // Follow one: created, the quota takes it, the worker turns it into a connection without a reload.
+    // Follow one: an application, the quota takes it, the worker turns it into a connection and the
+    // result line says so without a reload.
     const one = networkBUsername(40);
     await page.getByLabel("Profile URL, username or id").fill(`@${one}`);
     await page.getByRole("button", { name: "Follow", exact: true }).click();
-    await expect(page.getByTestId("follow-results")).toContainText(`Created · @${one}`);
+    await expect(page.getByTestId("follow-results")).toContainText(`@${one}`);
+    await expect(page.getByTestId("follow-results").locator("li")).toHaveAttribute("data-kind", "connected", { timeout: 30_000 });
+    await expect(page.getByTestId("follow-results")).toContainText(`Connected · @${one}`);
     await expectUsed(page, "network_b", b0 + 1);
     await expect(rows(page, "connection-table").filter({ hasText: `@${one}` })).toHaveCount(1, { timeout: 30_000 });
 
@@ -60,11 +63,11 @@ test.describe("radar", () => {
     await page.getByRole("button", { name: "Follow all" }).click();
     const results = page.getByTestId("follow-results").locator("li");
     await expect(results).toHaveCount(3);
-    await expect(results.nth(0)).toHaveAttribute("data-kind", "created");
-    await expect(results.nth(1)).toHaveAttribute("data-kind", "already");
-    await expect(results.nth(1)).toContainText("already a connection");
-    await expect(results.nth(2)).toHaveAttribute("data-kind", "failed");
-    await expect(results.nth(2)).toContainText("validation_error");
+    await expect(results.nth(0)).toHaveAttribute("data-kind", "connected", { timeout: 30_000 });
+    await expect(results.nth(1)).toHaveAttribute("data-kind", "already_connection");
+    await expect(results.nth(1)).toContainText("Already a connection");
+    await expect(results.nth(2)).toHaveAttribute("data-kind", "refused");
+    await expect(results.nth(2)).toContainText("username");
     await expectUsed(page, "network_b", b0 + 2);
     await expect(rows(page, "connection-table").filter({ hasText: `@${two}` })).toHaveCount(1, { timeout: 30_000 });
 

@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * Get the tracking quota
-         * @description Returns the tracking limit of each source with `used` (applications plus tracked connections) and `remaining`. Takes no parameters.
+         * @description Returns the tracking limit of each source with `used` (applications that have not failed plus tracked connections: a failed application holds no place) and `remaining`. Takes no parameters.
          */
         get: operations["getRadarQuota"];
         put?: never;
@@ -648,8 +648,9 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed application
-         * @description Queues a `failed` application again (`pending`, tracking on, error cleared). Any other state is a 400
-         *     `validation_error`. `source` is network_a or network_b; an id of the other source is not found. No body.
+         * @description Queues a `failed` application again (`pending`, tracking on, error cleared). A failed application
+         *     holds no quota place, so the retry takes one again: 400 `tracking_limit_reached` when the source has none
+         *     free. Any other state is a 400 `validation_error`. `source` is network_a or network_b; an id of the other source is not found. No body.
          */
         post: operations["retryRadarApplication"];
         delete?: never;

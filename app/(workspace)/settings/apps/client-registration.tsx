@@ -5,6 +5,7 @@ import { useState } from "react";
 import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/domain/access/scopes";
 import { useTRPC } from "../../../_trpc/client";
 import { Alert } from "../../../_ui/alert";
+import { useToast } from "../../../_ui/toast";
 import { Button } from "../../../_ui/button";
 import { Checkbox, Input, Radio, Textarea } from "../../../_ui/input";
 import { Field } from "../../../_ui/field";
@@ -20,17 +21,26 @@ export function ClientRegistration() {
   const [type, setType] = useState<"confidential" | "public">("confidential");
   const [scopes, setScopes] = useState<TScope[]>([...SCOPES]);
   const [created, setCreated] = useState<{ id: string; secret: string | null } | null>(null);
+  const toast = useToast();
   const create = useMutation(
     trpc.account.oauthClients.create.mutationOptions({
       onSuccess: (r) => {
         setCreated({ id: r.client.client_id, secret: r.client_secret });
+        toast("Application registered.");
         setName("");
         setUris("");
         void refresh();
       },
     }),
   );
-  const revoke = useMutation(trpc.account.oauthClients.revoke.mutationOptions({ onSuccess: () => void refresh() }));
+  const revoke = useMutation(
+    trpc.account.oauthClients.revoke.mutationOptions({
+      onSuccess: () => {
+        toast("Application revoked.");
+        void refresh();
+      },
+    }),
+  );
 
   return (
     <section aria-labelledby="register-heading" className="space-y-4">

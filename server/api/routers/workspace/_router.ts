@@ -5,6 +5,7 @@ import { cardSignalsRoute } from "./card-signals";
 import { participantInteractionsRoute } from "./participant-interactions";
 import { participantPlacesRoute } from "./participant-places";
 import { profileCardsRoute } from "./profile-cards";
+import { radarFollowStatusRoute } from "./radar-follow-status";
 import { ZCardSlug, ZSignalsPerMonth, ZSimilarCards, ZSimilarRequest } from "./workspace.types";
 
 /**
@@ -24,5 +25,6 @@ export const workspaceRouter = createTRPCRouter({
   participantInteractions: participantInteractionsRoute,
   participantPlaces: participantPlacesRoute,
   profileCards: profileCardsRoute,
+  radarFollowStatus: radarFollowStatusRoute,
   cardExport,
 });
