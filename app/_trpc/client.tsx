@@ -7,7 +7,9 @@ import { useState, type ReactNode } from "react";
 import type { TAppRouter } from "../../server/api/root";
 
 /** The browser's typed client for the same procedures the REST API exports. */
-export const { TRPCProvider, useTRPC } = createTRPCContext<TAppRouter>();
+const trpcContext = createTRPCContext<TAppRouter>();
+const { TRPCProvider } = trpcContext;
+export const { useTRPC } = trpcContext;
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

@@ -25,7 +25,7 @@ import { useStoredString } from "./use-browser-store";
  * list brings that row into view and focuses it.
  */
 
-export interface TColumnMeta {
+interface TColumnMeta {
   /** Header text (also the column chooser's label). */
   label: string;
   /** The REST sort field this column sorts by, when it can. */

@@ -209,7 +209,7 @@ export function TypeAhead(props: {
 }
 
 /** The rolling windows a date filter offers besides "Last N days". */
-export const DATE_WINDOWS = [7, 30, 90] as const;
+const DATE_WINDOWS = [7, 30, 90] as const;
 
 /** A rolling window in words: "last 30 days". */
 export const windowText = (days: string | number) => `last ${days} day${String(days) === "1" ? "" : "s"}`;

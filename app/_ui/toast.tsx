@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
-export type TToastTone = "success" | "error" | "info";
+type TToastTone = "success" | "error" | "info";
 
 interface TToast {
   id: number;

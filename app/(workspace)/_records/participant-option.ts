@@ -6,7 +6,7 @@ import type { TOption } from "../../_ui/filters";
 import { useParticipantPlaces } from "./participant-places";
 
 /** What tells participants of the same name apart: type, firm, where they signal and how active they are. */
-export function participantDisambiguation(
+function participantDisambiguation(
   p: { type: string; self_associated: boolean; associated_with: { name: string } | null; monthly_signals: number },
   country: string | null | undefined,
 ): string {

@@ -31,7 +31,7 @@ const KIND: Record<string, string> = {
   new_company: "a new company registration",
 };
 
-export const signalKind = (s: TSignal["source_type"]) => (s ? (KIND[s.group] ?? s.name) : "source not recorded");
+const signalKind = (s: TSignal["source_type"]) => (s ? (KIND[s.group] ?? s.name) : "source not recorded");
 
 const person = (p: TSignalPerson) => (
   <>

@@ -9,7 +9,7 @@ import { Alert } from "../../_ui/alert";
 export type TRawAccess = "full" | "collections_only" | "none";
 
 /** The account's raw-data access, from account.me (scope and the network_a_profiles capability). */
-export function useRawAccess(): { access: TRawAccess | undefined; email: string | undefined; error: string | undefined } {
+function useRawAccess(): { access: TRawAccess | undefined; email: string | undefined; error: string | undefined } {
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   if (!me.data) return { access: undefined, email: undefined, error: me.error?.message };
@@ -19,7 +19,7 @@ export function useRawAccess(): { access: TRawAccess | undefined; email: string 
 }
 
 /** Shown instead of the founders pages to an account without the network_a_profiles permission. */
-export function NoRawAccess({ email }: { email: string }) {
+function NoRawAccess({ email }: { email: string }) {
   return (
     <section aria-labelledby="no-access-h" className="max-w-2xl">
       <h1 id="no-access-h" className="text-2xl font-semibold">

@@ -5,7 +5,7 @@ import type { TAppRouter } from "../../../server/api/root";
 export type TProfileItem = inferRouterOutputs<TAppRouter>["rawData"]["profiles"]["data"][number];
 
 /** The /founders URL parameters: GET /v1/network_a/profiles/'s names. Only these reach the procedure. */
-export const PROFILE_LIST_KEYS = [
+const PROFILE_LIST_KEYS = [
   "limit",
   "offset",
   "search",

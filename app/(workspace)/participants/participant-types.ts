@@ -10,7 +10,7 @@ export const PARTICIPANT_DEFAULT_LIMIT = 50;
  * The workspace lists participants by activity unless the URL says otherwise (same-name
  * participants then come with the busiest first); a semantic search keeps its ranking.
  */
-export const PARTICIPANT_DEFAULT_SORT = "most_active";
+const PARTICIPANT_DEFAULT_SORT = "most_active";
 
 /** The list's preset sorts (meta.sort) spelled out, so the table marks the sorted column. */
 export const PARTICIPANT_SORT_PRESETS = { name: "name:asc", most_active: "monthly_signals:desc,name:asc" };

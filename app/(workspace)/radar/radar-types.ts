@@ -7,7 +7,6 @@ export type TSource = "network_a" | "network_b";
 export type TApplication = TRadar["listApplications"]["data"][number];
 export type TConnection = TRadar["listConnections"]["data"][number];
 export type TUpdate = TRadar["updates"]["data"][number];
-export type TQuota = TRadar["quota"]["data"];
 export type TBulkOutcome = TRadar["bulkCreateApplications"]["data"];
 
 export const SOURCE_LABEL: Record<TSource, string> = { network_a: "Network A", network_b: "Network B" };

@@ -18,7 +18,7 @@ export interface TInteractionItem {
 }
 
 /** The source type of a signal: where it was seen (the spec's source types). */
-export interface TSignalSource {
+interface TSignalSource {
   slug: string;
   name: string;
   group: string;
@@ -28,7 +28,7 @@ export interface TSignalSource {
  * An interaction with what else the data holds about it (the workspace's card page): where the
  * signal was seen, and the participants' type names.
  */
-export interface TCardSignal {
+interface TCardSignal {
   id: number;
   created_at: string;
   source_type: TSignalSource | null;
@@ -53,7 +53,7 @@ interface TRow {
 }
 
 /** One page of a card's signals, newest first, with their source types. */
-export async function cardSignals(db: TDb, cardId: number, limit: number, offset: number): Promise<TCardSignal[]> {
+async function cardSignals(db: TDb, cardId: number, limit: number, offset: number): Promise<TCardSignal[]> {
   const rows = await db.$queryRaw<TRow[]>`
     SELECT i.id, i.created_at, p.name AS p_name, p.slug AS p_slug, pt.slug AS p_type, pt.name AS p_type_name,
            a.name AS a_name, a.slug AS a_slug, apt.slug AS a_type, apt.name AS a_type_name,

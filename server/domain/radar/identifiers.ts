@@ -91,7 +91,7 @@ function parseHttpUrl(value: string, param: string): URL {
 }
 
 /** The configured hosts of `source`'s profile URLs, lower-cased. */
-export function networkHosts(source: TSource): string[] {
+function networkHosts(source: TSource): string[] {
   const e = env();
   const list = source === "network_a" ? e.RADAR_NETWORK_A_HOSTS : e.RADAR_NETWORK_B_HOSTS;
   return list

@@ -1,7 +1,7 @@
 import type { TUrlParams } from "../../../_ui/use-url-params";
 
 /** The /radar/updates URL parameters: those of GET /v1/radar/updates/. */
-export const FEED_LIMIT = 20;
+const FEED_LIMIT = 20;
 export const FEED_KEYS = ["source", "connection_id", "change_types", "detected_after", "detected_before", "limit", "offset"] as const;
 
 /** The feed procedure's input: the URL's parameters in query-string form (parsed like the REST query). */
