@@ -115,7 +115,7 @@ test.describe("/cards", () => {
     await page.getByLabel("Find participants").fill(p.name.slice(0, 6));
     // Each suggestion is the name, then what tells same-name participants apart (type, firm, place, activity).
     await page
-      .getByRole("listbox", { name: "Participants suggestions" })
+      .getByRole("list", { name: "Participants suggestions" })
       .getByRole("button", { name: new RegExp(`^${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — `) })
       .first()
       .click();

@@ -189,12 +189,13 @@ export function TypeAhead(props: {
         </ul>
       )}
       {q && (
-        <ul role="listbox" aria-label={`${props.label} suggestions`} aria-busy={loading}>
+        <ul aria-label={`${props.label} suggestions`} aria-busy={loading}>
           {options.map((o) => (
-            <li key={o.value} role="option" aria-selected={props.value.includes(o.value)}>
+            <li key={o.value}>
               <button
                 type="button"
-                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100"
+                aria-pressed={props.value.includes(o.value)}
+                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-pressed:bg-sky-50"
                 onClick={() => props.onChange(toggle(props.value, o.value))}
               >
                 {o.label}
