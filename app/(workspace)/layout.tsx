@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { REQUESTED_PATH_HEADER, signInHref } from "../../server/auth/callback-url";
-import { sessionAccountId } from "../../server/auth/nextauth";
+import { REQUESTED_PATH_HEADER, signInHref } from "~/server/auth/callback-url";
+import { sessionAccountId } from "~/server/auth/nextauth";
 import { WorkspaceShell } from "./workspace-shell";
 
 export const dynamic = "force-dynamic";

@@ -3,9 +3,9 @@ import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-re
 import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { appRouter, type TAppRouter } from "../../server/api/root";
-import { createBrowserContext } from "../../server/api/trpc";
-import { sessionAccountId } from "../../server/auth/nextauth";
+import { appRouter, type TAppRouter } from "~/server/api/root";
+import { createBrowserContext } from "~/server/api/trpc";
+import { sessionAccountId } from "~/server/auth/nextauth";
 
 /**
  * A record page (a card, participant, folder, founder): its record is read here, as the signed-in

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { signOut } from "../../server/auth/nextauth";
+import { signOut } from "~/server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
 import { Button } from "../_ui/button";
 import { ToastProvider } from "../_ui/toast";

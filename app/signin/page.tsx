@@ -1,10 +1,10 @@
 import { AuthError } from "next-auth";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { sameOriginPath } from "../../server/auth/callback-url";
-import { DEVICE_COOKIE, deviceCookieOptions } from "../../server/auth/device-cookie";
-import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "../../server/auth/nextauth";
-import { env } from "../../server/env";
+import { sameOriginPath } from "~/server/auth/callback-url";
+import { DEVICE_COOKIE, deviceCookieOptions } from "~/server/auth/device-cookie";
+import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "~/server/auth/nextauth";
+import { env } from "~/server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 import { Alert } from "../_ui/alert";
 

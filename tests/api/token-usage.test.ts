@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../../server/domain/accounts/api-tokens";
+import { createApiToken } from "~/server/domain/accounts/api-tokens";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lowerBound, windowStart } from "../../server/domain/cards/date-windows";
-import { ZCardFilterParams } from "../../server/domain/cards/filter-schema";
-import { ZCardListRequest } from "../../server/api/routers/cards/list.types";
+import { lowerBound, windowStart } from "~/server/domain/cards/date-windows";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
+import { ZCardListRequest } from "~/server/api/routers/cards/list.types";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller, failure } from "../helpers/trpc";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeFilterCount, effectiveParams, filterPatch } from "../../app/(workspace)/cards/saved-filter-view";
+import { activeFilterCount, effectiveParams, filterPatch } from "~/app/(workspace)/cards/saved-filter-view";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller, failure } from "../helpers/trpc";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoAccount } from "../../server/domain/accounts/demo-account";
-import { seedDemo } from "../../server/domain/demo";
-import { seedDemoWorkspace } from "../../server/domain/demo/workspace";
+import { createDemoAccount } from "~/server/domain/accounts/demo-account";
+import { seedDemo } from "~/server/domain/demo";
+import { seedDemoWorkspace } from "~/server/domain/demo/workspace";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBulkItem } from "../../server/domain/radar/identifiers";
-import { AppError } from "../../server/lib/errors";
+import { parseBulkItem } from "~/server/domain/radar/identifiers";
+import { AppError } from "~/server/lib/errors";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { networkAProfile, processAll, radarAccount } from "./fixtures";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../_trpc/client";
-import type { TOption } from "../../_ui/filters";
+import { useTRPC } from "~/app/_trpc/client";
+import type { TOption } from "~/app/_ui/filters";
 import { useParticipantPlaces } from "./participant-places";
 
 /** What tells participants of the same name apart: type, firm, where they signal and how active they are. */

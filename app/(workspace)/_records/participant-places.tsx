@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import { useTRPC } from "../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 
 /**
  * Where participants signal (workspace.participantPlaces: the country most of their latest signals'

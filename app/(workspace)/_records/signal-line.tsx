@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Badge } from "../../_ui/badge";
+import { Badge } from "~/app/_ui/badge";
 
 /**
  * One interaction (a signal) on a card or participant page, with what the data holds about it:

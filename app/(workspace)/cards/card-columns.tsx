@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { createContext, useContext } from "react";
-import { Badge } from "../../_ui/badge";
-import type { TColumn } from "../../_ui/data-table";
-import { displayableImage } from "../../_ui/remote-image";
+import { Badge } from "~/app/_ui/badge";
+import type { TColumn } from "~/app/_ui/data-table";
+import { displayableImage } from "~/app/_ui/remote-image";
 import type { TCardRowItem } from "./card-types";
 
 /** The cards table's columns (used by /cards and /folders/<id>); sortable ones name their REST sort field. */

@@ -3,11 +3,11 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { PagedTable, type TListPage } from "../../_ui/paged-table";
+import { PagedTable, type TListPage } from "~/app/_ui/paged-table";
 import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "./card-columns";
 import type { TCardRowItem } from "./card-types";
 import { DEFAULT_LIMIT } from "./list-params";
-import { SORT_PRESETS } from "../../../server/domain/cards/sort-param";
+import { SORT_PRESETS } from "~/server/domain/cards/sort-param";
 
 /** The list's preset sorts (meta.sort) spelled out, so the table marks the sorted column. */
 const CARD_SORT_PRESETS = Object.fromEntries(

@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { CARD_LIST_KEYS } from "./list-params";
-import { Alert } from "../../_ui/alert";
-import { Button } from "../../_ui/button";
-import { Input, Select } from "../../_ui/input";
-import { useToast } from "../../_ui/toast";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input, Select } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 /** Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a toast. */
 export function SaveFilter({ params }: { params: Record<string, string> }) {

@@ -2,10 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Choice } from "../../_ui/filters";
-import { useSearchShortcut } from "../../_ui/use-search-shortcut";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice } from "~/app/_ui/filters";
+import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
+import { useUrlParams } from "~/app/_ui/use-url-params";
 import { NewSinceContext } from "./card-columns";
 import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
@@ -14,7 +14,7 @@ import { FilterChips } from "./filter-chips";
 import { cardListInput, LAST_LIST_KEY, storedToQuery } from "./list-params";
 import { SavedFilterBar } from "./saved-filter-bar";
 import { activeFilterCount, effectiveParams, filterPatch } from "./saved-filter-view";
-import { Button, buttonClass } from "../../_ui/button";
+import { Button, buttonClass } from "~/app/_ui/button";
 
 /** The sort presets, each named by what it sorts by (the spec's presets and the default). */
 const PRESETS = [

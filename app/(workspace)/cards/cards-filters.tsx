@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "../../_ui/filters";
-import { Button } from "../../_ui/button";
-import { SearchForm } from "../../_ui/search-form";
-import { listParam, type TUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "~/app/_ui/filters";
+import { Button } from "~/app/_ui/button";
+import { SearchForm } from "~/app/_ui/search-form";
+import { listParam, type TUrlParams } from "~/app/_ui/use-url-params";
 import { useParticipantSuggestions } from "../_records/participant-option";
 
 type TSet = (patch: Record<string, string | undefined>) => void;

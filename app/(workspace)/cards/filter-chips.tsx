@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../_trpc/client";
-import { Button } from "../../_ui/button";
-import { windowText } from "../../_ui/filters";
-import { listParam } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Button } from "~/app/_ui/button";
+import { windowText } from "~/app/_ui/filters";
+import { listParam } from "~/app/_ui/use-url-params";
 import { VIEW_KEYS } from "./saved-filter-view";
 
 type TSet = (patch: Record<string, string | undefined>) => void;

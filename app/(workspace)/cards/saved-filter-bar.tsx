@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../_trpc/client";
-import { Badge } from "../../_ui/badge";
-import { Button } from "../../_ui/button";
-import { Choice, Toggle } from "../../_ui/filters";
-import { useToast } from "../../_ui/toast";
+import { useTRPC } from "~/app/_trpc/client";
+import { Badge } from "~/app/_ui/badge";
+import { Button } from "~/app/_ui/button";
+import { Choice, Toggle } from "~/app/_ui/filters";
+import { useToast } from "~/app/_ui/toast";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { DataTable, type TColumn } from "../../_ui/data-table";
-import { RenameDelete } from "../../_ui/rename-delete";
-import { Alert } from "../../_ui/alert";
-import { Button } from "../../_ui/button";
-import { Input } from "../../_ui/input";
-import { useToast } from "../../_ui/toast";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { RenameDelete } from "~/app/_ui/rename-delete";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 type TFolder = { id: number; name: string; cards_count: number; updated_at: string };
 

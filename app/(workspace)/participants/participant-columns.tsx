@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import type { TColumn } from "../../_ui/data-table";
-import { displayableImage } from "../../_ui/remote-image";
+import type { TColumn } from "~/app/_ui/data-table";
+import { displayableImage } from "~/app/_ui/remote-image";
 import type { TParticipantRow } from "./participant-types";
-import { Badge } from "../../_ui/badge";
+import { Badge } from "~/app/_ui/badge";
 import { ParticipantPlace } from "../_records/participant-places";
 
 /**

@@ -3,13 +3,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../_trpc/client";
-import { PagedTable } from "../../_ui/paged-table";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { PagedTable } from "~/app/_ui/paged-table";
+import { useUrlParams } from "~/app/_ui/use-url-params";
 import { PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS_HIDDEN } from "./participant-columns";
 import { PARTICIPANT_DEFAULT_LIMIT, PARTICIPANT_SORT_PRESETS, participantListInput } from "./participant-types";
 import { ParticipantsFilters } from "./participants-filters";
-import { Button } from "../../_ui/button";
+import { Button } from "~/app/_ui/button";
 import { PlacesProvider, useParticipantPlaces } from "../_records/participant-places";
 
 /** /participants: the list with the filters of GET /v1/participants/ in the URL; `saved_only=true` is the Saved view. */

@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Choice, Toggle } from "../../_ui/filters";
-import { SearchForm } from "../../_ui/search-form";
-import { useSearchShortcut } from "../../_ui/use-search-shortcut";
-import type { TUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice, Toggle } from "~/app/_ui/filters";
+import { SearchForm } from "~/app/_ui/search-form";
+import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 

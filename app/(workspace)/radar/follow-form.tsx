@@ -3,9 +3,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Button } from "../../_ui/button";
-import { Checkbox, Input, Select, Textarea } from "../../_ui/input";
+import { useTRPC } from "~/app/_trpc/client";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input, Select, Textarea } from "~/app/_ui/input";
 import { inFlight, LINE_LABEL, outcomeLines, refusedLine, toItem, withStatus, type TFollowLine, type TLineState } from "./follow-lines";
 import { SOURCE_LABEL, type TSource } from "./radar-types";
 import { POLL_MS, useRadarRefresh } from "./use-radar";

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { DataTable, type TColumn } from "../../_ui/data-table";
-import { RenameDelete } from "../../_ui/rename-delete";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { RenameDelete } from "~/app/_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
-import { windowText } from "../../_ui/filters";
-import { useToast } from "../../_ui/toast";
-import { Badge } from "../../_ui/badge";
+import { windowText } from "~/app/_ui/filters";
+import { useToast } from "~/app/_ui/toast";
+import { Badge } from "~/app/_ui/badge";
 
 type TStatus = {
   id: number;

@@ -1,8 +1,8 @@
 import type { TAccount } from "./caller";
-import type { TDb } from "../../db/client";
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
 
 /** A request quota as reported in token validation `access` (spec: Token access and capabilities). */
 export interface TAccess {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBody, type TParamHelpers } from "../../lib/params";
+import { zBody, type TParamHelpers } from "~/server/lib/params";
 import { SELECTABLE_FIELDS, unknownFields } from "./fields";
 import type { TCardFilterKey } from "./filter-keys";
 import { MAX_WINDOW_DAYS } from "./date-windows";

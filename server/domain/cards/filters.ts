@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import type { TCardFilterParams } from "./filter-schema";

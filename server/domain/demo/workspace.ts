@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { addCardsToFolder, createFolder } from "../userdata/folders";
 import { createSavedFilter } from "../saved-filters/filters";
 import { requestIntro } from "../userdata/intro";

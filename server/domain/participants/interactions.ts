@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 
 /**
  * The signals a participant took part in, newest first (created_at desc, id desc): the ones it

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * Where participants signal: for each, the country that most of its latest signals' cards are in

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { APPLICATION_COLUMNS, CONNECTION_COLUMNS, type TApplicationRow, type TConnectionRow } from "./payloads";
 import type { TInitStatus, TRadarError, TSource } from "./types";
 

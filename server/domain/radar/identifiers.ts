@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { env } from "../../env";
-import { AppError, validationError } from "../../lib/errors";
+import { env } from "~/server/env";
+import { AppError, validationError } from "~/server/lib/errors";
 import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from "./types";
 
 /**

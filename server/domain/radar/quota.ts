@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
 import type { TQuota, TSource } from "./types";
 
 /**

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { notFound, validationError } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound, validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { listCards } from "../cards/list";
 import type { TCardFilterParams } from "../cards/filter-schema";
 import { listSavedFilters, type TSavedFilter } from "./filters";

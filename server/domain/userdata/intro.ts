@@ -1,8 +1,8 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { readRows } from "../../db/read";
-import { validationError } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { readRows } from "~/server/db/read";
+import { validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { requireCard } from "./cards";
 
 /**

@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input, Textarea } from "../../../_ui/input";
-import { useToast } from "../../../_ui/toast";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input, Textarea } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
 

@@ -3,19 +3,19 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../../_trpc/client";
-import { BarChart } from "../../../_ui/bar-chart";
-import { ExternalLink } from "../../../_ui/external-link";
-import { displayableImage } from "../../../_ui/remote-image";
+import { useTRPC } from "~/app/_trpc/client";
+import { BarChart } from "~/app/_ui/bar-chart";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { displayableImage } from "~/app/_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
 import { CardTrail, useCardTrail } from "./card-trail";
-import { useEscapeKey } from "../../../_ui/use-escape-key";
-import { useStoredString } from "../../../_ui/use-browser-store";
-import { Alert } from "../../../_ui/alert";
-import { Badge } from "../../../_ui/badge";
-import { Panel } from "../../../_ui/panel";
+import { useEscapeKey } from "~/app/_ui/use-escape-key";
+import { useStoredString } from "~/app/_ui/use-browser-store";
+import { Alert } from "~/app/_ui/alert";
+import { Badge } from "~/app/_ui/badge";
+import { Panel } from "~/app/_ui/panel";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);

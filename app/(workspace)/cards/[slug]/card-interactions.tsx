@@ -2,10 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { SignalLine } from "../../_records/signal-line";
-import { useTRPC } from "../../../_trpc/client";
-import { Pager } from "../../../_ui/pager";
-import { Alert } from "../../../_ui/alert";
+import { SignalLine } from "~/app/(workspace)/_records/signal-line";
+import { useTRPC } from "~/app/_trpc/client";
+import { Pager } from "~/app/_ui/pager";
+import { Alert } from "~/app/_ui/alert";
 
 const PAGE = 20;
 

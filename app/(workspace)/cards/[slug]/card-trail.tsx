@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
-import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours } from "../../../_ui/list-trail";
-import { useStoredString } from "../../../_ui/use-browser-store";
+import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours } from "~/app/_ui/list-trail";
+import { useStoredString } from "~/app/_ui/use-browser-store";
 
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));

@@ -1,4 +1,4 @@
-import { RecordPrefetch } from "../../record-prefetch";
+import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
 import { CardDetail } from "./card-detail";
 
 export const metadata = { title: "Card · Venture Monitor" };

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { RecordPrefetch } from "../../record-prefetch";
+import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
 import { FolderCards } from "./folder-cards";
 
 export const metadata = { title: "Folder · Venture Monitor" };

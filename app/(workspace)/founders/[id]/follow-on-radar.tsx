@@ -3,12 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Field } from "../../../_ui/field";
-import { Checkbox, Input, Select } from "../../../_ui/input";
-import { useToast } from "../../../_ui/toast";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Field } from "~/app/_ui/field";
+import { Checkbox, Input, Select } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 /**
  * Follow on radar, filled in from the founder profile: its network (founder profiles are network A

@@ -1,4 +1,4 @@
-import { RecordPrefetch } from "../../record-prefetch";
+import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
 import { ProfileView } from "./profile-view";
 
 export const metadata = { title: "Founder · Venture Monitor" };

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { ExternalLink } from "../../../_ui/external-link";
-import { httpUrl } from "../../../_ui/external-url";
+import { useTRPC } from "~/app/_trpc/client";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { httpUrl } from "~/app/_ui/external-url";
 import { RawAccessGate } from "../access";
 import { words, type TProfileItem } from "../profile-types";
-import { useEscapeKey } from "../../../_ui/use-escape-key";
+import { useEscapeKey } from "~/app/_ui/use-escape-key";
 import { FollowOnRadar } from "./follow-on-radar";
 
 type TEntry = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { RecordPrefetch } from "../../record-prefetch";
+import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
 import { ParticipantDetail } from "./participant-detail";
 
 export const metadata = { title: "Participant · Venture Monitor" };

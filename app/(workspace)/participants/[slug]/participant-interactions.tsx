@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../../_trpc/client";
-import { Pager } from "../../../_ui/pager";
-import { useUrlParams } from "../../../_ui/use-url-params";
-import { Alert } from "../../../_ui/alert";
-import { SignalLine } from "../../_records/signal-line";
+import { useTRPC } from "~/app/_trpc/client";
+import { Pager } from "~/app/_ui/pager";
+import { useUrlParams } from "~/app/_ui/use-url-params";
+import { Alert } from "~/app/_ui/alert";
+import { SignalLine } from "~/app/(workspace)/_records/signal-line";
 
 const PAGE = 20;
 

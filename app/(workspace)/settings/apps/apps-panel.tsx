@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { ClientRegistration } from "./client-registration";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { EmptyState } from "../../../_ui/empty-state";
-import { useToast } from "../../../_ui/toast";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { EmptyState } from "~/app/_ui/empty-state";
+import { useToast } from "~/app/_ui/toast";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 

@@ -2,13 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/domain/access/scopes";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { useToast } from "../../../_ui/toast";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input, Radio, Textarea } from "../../../_ui/input";
-import { Field } from "../../../_ui/field";
+import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "~/server/domain/access/scopes";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { useToast } from "~/app/_ui/toast";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input, Radio, Textarea } from "~/app/_ui/input";
+import { Field } from "~/app/_ui/field";
 
 /** Staff: register OAuth applications (the secret of a confidential one is shown once) and revoke them. */
 export function ClientRegistration() {

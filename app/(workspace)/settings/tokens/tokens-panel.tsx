@@ -2,14 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { DataTable, type TColumn } from "../../../_ui/data-table";
-import { useToast } from "../../../_ui/toast";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { useToast } from "~/app/_ui/toast";
 import { NewToken } from "./new-token";
 import { RevokeToken } from "./revoke-token";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Input, Select } from "../../../_ui/input";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input, Select } from "~/app/_ui/input";
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 const STATUS_STYLE = {

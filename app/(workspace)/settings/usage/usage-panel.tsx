@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../_trpc/client";
-import { BarChart } from "../../../_ui/bar-chart";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Panel } from "../../../_ui/panel";
+import { useTRPC } from "~/app/_trpc/client";
+import { BarChart } from "~/app/_ui/bar-chart";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Panel } from "~/app/_ui/panel";
 
 const fmt = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
 

@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { DeliveryLog } from "./delivery-log";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input } from "../../../_ui/input";
-import { Field } from "../../../_ui/field";
-import { useToast } from "../../../_ui/toast";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input } from "~/app/_ui/input";
+import { Field } from "~/app/_ui/field";
+import { useToast } from "~/app/_ui/toast";
 
 const EVENTS = [
   ["radar.update.created", "Radar update detected"],

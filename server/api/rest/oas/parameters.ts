@@ -1,5 +1,5 @@
-import { CHANGE_TYPES } from "../../../domain/radar/types";
-import type { TOperationDoc } from "../../contract";
+import { CHANGE_TYPES } from "~/server/domain/radar/types";
+import type { TOperationDoc } from "~/server/api/contract";
 
 /**
  * Parameter corrections and descriptions. The adapter derives parameter schemas from the zod

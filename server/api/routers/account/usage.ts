@@ -1,5 +1,5 @@
-import { readAccess, requestsPerDay, requestsPerToken } from "../../../domain/access/quota";
-import { authedProcedure } from "../../trpc";
+import { readAccess, requestsPerDay, requestsPerToken } from "~/server/domain/access/quota";
+import { authedProcedure } from "~/server/api/trpc";
 import { ZUsage } from "./usage.types";
 
 /** The signed-in account's plan, quota and requests per day for the last 30 days (browser only). */

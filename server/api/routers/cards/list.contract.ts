@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING, type TOperationDoc } from "../../contract";
+import { defineContract, TOOL_PAGING, type TOperationDoc } from "~/server/api/contract";
 import { ZCardListBody, ZCardListRequest, ZCardListResponse } from "./list.types";
 
 /** GET and POST /v1/cards/: one list of cards, its parameters in the query or in a JSON body. */

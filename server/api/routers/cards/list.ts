@@ -1,8 +1,8 @@
-import { listCards } from "../../../domain/cards/list";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure, type TContext } from "../../trpc";
-import type { TAccount } from "../../../domain/access/caller";
+import { listCards } from "~/server/domain/cards/list";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure, type TContext } from "~/server/api/trpc";
+import type { TAccount } from "~/server/domain/access/caller";
 import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
 import { withSavedFilter } from "./saved-filter";

@@ -1,9 +1,9 @@
-import type { TDb } from "../../../db/client";
-import { DATE_FIELDS } from "../../../domain/cards/date-windows";
-import { SAVED_FILTER_KEYS } from "../../../domain/cards/filter-keys";
-import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
-import { savedFilterParams } from "../../../domain/saved-filters/filters";
-import { validationError } from "../../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { DATE_FIELDS } from "~/server/domain/cards/date-windows";
+import { SAVED_FILTER_KEYS } from "~/server/domain/cards/filter-keys";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
+import { savedFilterParams } from "~/server/domain/saved-filters/filters";
+import { validationError } from "~/server/lib/errors";
 import type { TCardListRequest } from "./list.types";
 
 /**

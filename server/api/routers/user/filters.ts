@@ -5,15 +5,15 @@ import {
   listSavedFilters,
   renameSavedFilter,
   toStoredParams,
-} from "../../../domain/saved-filters/filters";
-import { markSavedFilterViewed, savedFilterNews, savedFilterSince, savedFilterStatuses } from "../../../domain/saved-filters/status";
-import { assertOwnFolders } from "../../../domain/userdata/folders";
-import { validationError } from "../../../lib/errors";
-import type { TAccount } from "../../../domain/access/caller";
-import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
+} from "~/server/domain/saved-filters/filters";
+import { markSavedFilterViewed, savedFilterNews, savedFilterSince, savedFilterStatuses } from "~/server/domain/saved-filters/status";
+import { assertOwnFolders } from "~/server/domain/userdata/folders";
+import { validationError } from "~/server/lib/errors";
+import type { TAccount } from "~/server/domain/access/caller";
+import { createTRPCRouter, protectedProcedure, type TContext } from "~/server/api/trpc";
 
 type TUserCtx = TContext & { account: TAccount };
-import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
 import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { runCardList } from "../cards/list";
 import { ZFolderRef, ZRename, zName } from "./user.types";

@@ -1,5 +1,5 @@
-import { cancelIntro, getIntro, requestIntro } from "../../../domain/userdata/intro";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { cancelIntro, getIntro, requestIntro } from "~/server/domain/userdata/intro";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { ZCardRef, ZIntroInput } from "./user.types";
 
 /** user.intro.*: the caller's intro requests (has_intro_request), only for cards open to intro. */

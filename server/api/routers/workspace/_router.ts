@@ -1,5 +1,5 @@
-import { signalsPerMonth, similarCards } from "../../../domain/cards/workspace";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { signalsPerMonth, similarCards } from "~/server/domain/cards/workspace";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { cardExport } from "./card-export";
 import { cardSignalsRoute } from "./card-signals";
 import { participantInteractionsRoute } from "./participant-interactions";

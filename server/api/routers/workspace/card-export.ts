@@ -1,5 +1,5 @@
-import { exportCards } from "../../../domain/cards/export";
-import { protectedProcedure } from "../../trpc";
+import { exportCards } from "~/server/domain/cards/export";
+import { protectedProcedure } from "~/server/api/trpc";
 import { readCards } from "../cards/read-target";
 import { withSavedFilter } from "../cards/saved-filter";
 import { ZCardExportRequest } from "./workspace.types";

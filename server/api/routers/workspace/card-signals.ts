@@ -1,7 +1,7 @@
-import { onReplica } from "../../../db/replicas";
-import { listCardSignals } from "../../../domain/cards/interactions";
-import { pagination } from "../../envelope";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listCardSignals } from "~/server/domain/cards/interactions";
+import { pagination } from "~/server/api/envelope";
+import { protectedProcedure } from "~/server/api/trpc";
 import { ZCardSignalsRequest, ZCardSignalsResponse, type TCardSignalsResponse } from "./card-signals.types";
 
 /** A card's signals, newest first: who (with type), for which fund, seen where (source type). */

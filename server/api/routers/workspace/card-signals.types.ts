@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPagination } from "../../envelope";
+import { ZPagination } from "~/server/api/envelope";
 import { zSlugPath } from "../cards/detail.types";
 import { ZSignalSource } from "./participant-interactions.types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPagination } from "../../envelope";
+import { ZPagination } from "~/server/api/envelope";
 
 /** The participant page's interactions (tRPC only): one page, with the total. */
 export const ZParticipantInteractionsRequest = z

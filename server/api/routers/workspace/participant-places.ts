@@ -1,6 +1,6 @@
-import { onReplica } from "../../../db/replicas";
-import { participantPlaces } from "../../../domain/participants/places";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { participantPlaces } from "~/server/domain/participants/places";
+import { protectedProcedure } from "~/server/api/trpc";
 import { ZParticipantPlacesRequest, ZParticipantPlacesResponse, type TParticipantPlacesResponse } from "./participant-places.types";
 
 /** The country each participant mostly signals in (participants have no location of their own). */

@@ -1,5 +1,5 @@
-import { followStatus } from "../../../domain/radar/follow-status";
-import { protectedProcedure } from "../../trpc";
+import { followStatus } from "~/server/domain/radar/follow-status";
+import { protectedProcedure } from "~/server/api/trpc";
 import { ZRadarFollowStatusRequest, ZRadarFollowStatusResponse, type TRadarFollowStatusResponse } from "./radar-follow-status.types";
 
 /** The state of the applications a follow created (on the primary: the worker has just written it). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INIT_STATUSES, SOURCES } from "../../../domain/radar/types";
+import { INIT_STATUSES, SOURCES } from "~/server/domain/radar/types";
 
 /** Where some applications stand now (tRPC only: the radar page's follow results follow their lines). */
 export const ZRadarFollowStatusRequest = z
