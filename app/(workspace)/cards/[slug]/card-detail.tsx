@@ -11,6 +11,7 @@ import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
 import { CardTrail, useCardTrail } from "./card-trail";
+import { CardLinkList } from "~/app/(workspace)/_records/card-link-list";
 import { useEscapeKey } from "~/app/_ui/use-escape-key";
 import { useStoredString } from "~/app/_ui/use-browser-store";
 import { Alert } from "~/app/_ui/alert";
@@ -137,18 +138,11 @@ export function CardDetail({ slug }: { slug: string }) {
             {similar.data && (
               <p className="text-xs text-slate-600">{similar.data.method === "semantic" ? "Nearest by meaning" : "Sharing a category"}</p>
             )}
-            <ul className="mt-1 space-y-1 text-sm" data-testid="similar-cards">
-              {similar.data?.data.map((c) => (
-                <li key={c.slug}>
-                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
-                    {c.name}
-                  </Link>
-                  <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
-                </li>
-              ))}
-              {similar.data?.data.length === 0 && <li className="text-slate-600">None found.</li>}
-              {similar.error && <li className="text-slate-600">Could not find similar cards.</li>}
-            </ul>
+            <CardLinkList
+              cards={similar.data?.data}
+              testId="similar-cards"
+              status={similar.error ? "Could not find similar cards." : similar.data?.data.length === 0 ? "None found." : undefined}
+            />
           </section>
         </aside>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
