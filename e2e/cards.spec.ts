@@ -61,7 +61,10 @@ test.describe("/cards", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/search=data/);
     await settled(page);
-    await page.getByLabel("Search cards").blur();
+    // Esc leaves the search box (keeping what was typed), so the list's keys work.
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("Search cards")).not.toBeFocused();
+    await expect(page.getByLabel("Search cards")).toHaveValue("data");
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
