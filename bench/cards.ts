@@ -7,7 +7,7 @@
  * with the default include_total=true, measures at 16 connections:
  *   (a) the floor: the same statements the endpoint runs (page and total) through node:http + pg;
  *   (b) the service: GET /v1/cards/?... with an unlimited token.
- * and prints requests/s, p50 and p99 of each, the service/floor throughput ratio and the goals
+ * and prints requests/s, p50, p95 and p99 of each, the service/floor throughput ratio and the goals
  * (p50 < 20 ms, ratio >= 50%), with the CPU milliseconds that PostgreSQL, the service and the
  * load generator spent per service request (bench/lib/cpu.ts). A second table gives the cost of
  * each statement alone (median of 20 runs): the page, and the total counted cold (the service
@@ -210,9 +210,11 @@ try {
       total: body.pagination.total,
       floor_rps: fl.rps,
       floor_p50: fl.p50,
+      floor_p95: fl.p95,
       floor_p99: fl.p99,
       rps: sv.rps,
       p50: sv.p50,
+      p95: sv.p95,
       p99: sv.p99,
       "ratio %": Math.round(ratio * 100),
       ...cpu,

@@ -1,6 +1,14 @@
-/** Prints rows as an aligned text table (benchmarks print numbers; they never assert). */
+import { loadavg } from "node:os";
+
+/**
+ * Prints rows as an aligned text table (benchmarks print numbers; they never assert), under its
+ * title and the machine's load averages at the time, which every figure is quoted with.
+ */
 export function printTable(title: string, rows: Record<string, unknown>[]): void {
-  process.stdout.write(`\n${title}\n`);
+  const loads = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  process.stdout.write(`\n${title}\n  (load average 1 / 5 / 15 min: ${loads})\n`);
   if (rows.length === 0) {
     process.stdout.write("  (no rows)\n");
     return;
