@@ -42,6 +42,16 @@ describe("new cards of a saved filter", () => {
     expect((await ui.user.filters.status()).find((s) => s.id === f.id)?.new_since_viewed).toBe(5);
     expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(5);
 
+    // The CSV export of the view: with only_new, the same five; without, every card of the filter.
+    const exported = async (onlyNew?: "true") => {
+      const slugs: string[] = [];
+      for await (const chunk of await ui.workspace.cardExport({ filter_id: String(f.id), only_new: onlyNew }))
+        slugs.push(...chunk.map((c) => c.slug ?? ""));
+      return slugs.sort();
+    };
+    expect(await exported("true")).toEqual(["chainlink-oracle", "delta-chain", "epsilon-data", "omega-robotics", "zeta"]);
+    expect((await exported()).length).toBeGreaterThan(5);
+
     await ui.user.filters.markViewed({ id: f.id });
     expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(0);
     expect((await ui.user.filters.newCards({ filter_id: String(f.id) })).data).toEqual([]);

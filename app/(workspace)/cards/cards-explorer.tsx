@@ -45,9 +45,7 @@ export function CardsExplorer() {
   const all = useQuery({ ...trpc.cards.list.queryOptions(input), placeholderData: keepPreviousData, enabled: !onlyNew });
   const fresh = useQuery({ ...trpc.user.filters.newCards.queryOptions(input), placeholderData: keepPreviousData, enabled: onlyNew });
   const cards = onlyNew ? fresh : all;
-  const { only_new: _onlyNew, ...exported } = params;
   const query = new URLSearchParams(Object.entries(params)).toString();
-  const exportQuery = new URLSearchParams(Object.entries(exported)).toString();
 
   // A filter change on top of a saved filter keeps it selected unless it removes one of its values.
   const setFilter = (patch: Record<string, string | undefined>) => set(filterPatch(params, saved, patch));
@@ -115,7 +113,7 @@ export function CardsExplorer() {
                   onChange={(v) => v !== "custom" && set({ sort: v || undefined })}
                 />
               )}
-              <a href={`/api/cards/export${exportQuery ? `?${exportQuery}` : ""}`} className={buttonClass("secondary", "sm")} download>
+              <a href={`/api/cards/export${query ? `?${query}` : ""}`} className={buttonClass("secondary", "sm")} download>
                 Export CSV
               </a>
               <SaveFilter params={effective} />

@@ -5,20 +5,20 @@ import { protectedProcedure, type TContext } from "~/server/api/trpc";
 import type { TAccount } from "~/server/domain/access/caller";
 import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
-import { withSavedFilter } from "./saved-filter";
+import { createdSince, withSavedFilter } from "./saved-filter";
 import { listCardsContract, searchCardsContract } from "./list.contract";
 
 /**
- * One page of the card list for the caller. `createdSince` (the workspace's "only new" view of a
- * saved filter) keeps the cards created at or after that instant, on top of every other filter.
+ * One page of the card list for the caller. `since` (the workspace's "only new" view of a saved
+ * filter) keeps the cards created at or after that instant, on top of every other filter.
  */
 export async function runCardList(
   ctx: TContext & { account: TAccount },
   input: TCardListRequest,
-  createdSince?: Date,
+  since?: Date,
 ): Promise<TCardListResponse> {
-  const params = await withSavedFilter(ctx.db, ctx.account.id, input);
-  if (createdSince && !(params.created_after && params.created_after > createdSince)) params.created_after = createdSince;
+  const merged = await withSavedFilter(ctx.db, ctx.account.id, input);
+  const params = since ? createdSince(merged, since) : merged;
   const r = await readCards(ctx.db, ctx.account.id, params, (db) => listCards(db, ctx.account.id, params));
   return {
     data: r.data,

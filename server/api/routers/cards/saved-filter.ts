@@ -32,3 +32,11 @@ export async function withSavedFilter(db: TDb, accountId: number, input: TCardLi
   }
   return merged as TCardListRequest;
 }
+
+/**
+ * A saved filter's new cards: `params` (already merged with the saved filter) narrowed to the cards
+ * created since `since`, when last marked seen (an explicit later `created_after` still wins).
+ */
+export function createdSince(params: TCardListRequest, since: Date): TCardListRequest {
+  return params.created_after && params.created_after > since ? params : { ...params, created_after: since };
+}
