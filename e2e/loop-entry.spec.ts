@@ -15,7 +15,7 @@ const quotaUsed = async (page: Page, source: "network_a" | "network_b") =>
   Number(/^(\d+) of/.exec((await page.getByTestId(`quota-${source}-text`).textContent()) ?? "")?.[1] ?? NaN);
 
 /** The workspace toast (app/_ui/toast.tsx) saying `text`. */
-const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
 
 /** No sideways scroll on a phone: nothing wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
