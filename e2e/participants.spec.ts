@@ -129,9 +129,10 @@ test.describe("/participants", () => {
     await expect(table(page)).toHaveAttribute("aria-busy", "false");
     await expect(rows(page).locator("a", { hasText: name })).toHaveCount(0);
 
-    // An unknown slug says so.
-    await page.goto("/participants/no-such-participant-here");
-    await expect(page.getByRole("heading", { name: "Participant not found" })).toBeVisible();
+    // An unknown slug is a 404 inside the workspace.
+    const missing = await page.goto("/participants/no-such-participant-here");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
     expect((await watch.problems()).filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
 
