@@ -2,25 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTRPC } from "~/app/_trpc/client";
+import { useTRPC } from "../../_trpc/client";
 import { CARD_LIST_KEYS } from "./list-params";
-import { Alert } from "~/app/_ui/alert";
-import { Button } from "~/app/_ui/button";
-import { Input, Select } from "~/app/_ui/input";
-import { useToast } from "~/app/_ui/toast";
+import { Alert } from "../../_ui/alert";
+import { Button } from "../../_ui/button";
+import { Input, Select } from "../../_ui/input";
 
-/** Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a toast. */
+/** Saves the current /cards filter under a name (user.filters.createFromQuery). */
 export function SaveFilter({ params }: { params: Record<string, string> }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const id = useId();
-  const toast = useToast();
   const save = useMutation(
     trpc.user.filters.createFromQuery.mutationOptions({
-      onSuccess: (f) => {
-        toast(`Saved filter "${f.name}". Find it under Saved filters.`);
+      onSuccess: () => {
         setOpen(false);
         setName("");
         void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
@@ -28,7 +25,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
     }),
   );
   const query: Record<string, string> = {};
-  for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id", "only_new"].includes(k)) query[k] = params[k];
+  for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id"].includes(k)) query[k] = params[k];
   if (!open) {
     return <Button onClick={() => setOpen(true)}>Save filter</Button>;
   }

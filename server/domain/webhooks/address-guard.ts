@@ -1,6 +1,6 @@
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
-import { env } from "~/server/env";
+import { env } from "../../env";
 
 /**
  * The SSRF guard of webhook URLs (docs/webhooks.md, "Which URLs are allowed"). Only http and https;

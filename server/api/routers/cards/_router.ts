@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "~/server/api/trpc";
+import { createTRPCRouter } from "../../trpc";
 import { cardDetailRoute } from "./detail";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";

@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "~/server/api/trpc";
+import { createTRPCRouter } from "../../trpc";
 import { bulkCreateApplicationsRoute, createApplicationRoute } from "./applications-create";
 import {
   applicationTrackingRoute,

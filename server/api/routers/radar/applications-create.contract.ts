@@ -1,4 +1,4 @@
-import { defineContract } from "~/server/api/contract";
+import { defineContract } from "../../contract";
 import {
   ZBulkCreateRequest,
   ZBulkCreateResponse,

@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "~/server/api/trpc";
+import { createTRPCRouter } from "../../trpc";
 import { validateTokenRoute } from "./validate";
 
 export const tokenRouter = createTRPCRouter({
