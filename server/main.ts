@@ -61,7 +61,10 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
   onStopSignal(async (graceMs) => {
     // HTTP and the background loops stop side by side, each within the grace period (unfinished
     // background work goes back to its queue); the pools close once both are done.
-    await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers(graceMs)]);
+    const [, work] = await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers(graceMs)]);
+    // Work given back may still be running: the process ends now (its exit closes the connections)
+    // rather than closing the pools under it.
+    if (work === "released") return;
     await closeReplicas();
     await closeDatabase();
   });

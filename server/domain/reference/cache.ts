@@ -8,7 +8,7 @@ import type { TDb } from "../../db/client";
  *
  * Freshness: an entry lives `TTL_MS`; a filter slug that is not found reloads it at once (at most
  * every `MISS_RELOAD_MS`), so newly imported reference data is seen by the next request that names
- * it. Writers in this process may call `invalidateReferenceData`.
+ * it.
  */
 
 interface TStageRow {
