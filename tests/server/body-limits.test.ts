@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestListener } from "../../server/http";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -186,5 +186,27 @@ describe("bodies within the limit reach the handler whole", () => {
     } as RequestInit);
     expect(r.status).toBe(401); // read and parsed, then no token
     expect((await r.json()).error).toBe("not_authenticated");
+  });
+});
+
+describe("a refused connection serves nothing more", () => {
+  it("a request pipelined behind a body over the limit is never handled", async () => {
+    // A complete chunked body of 70,000 bytes to /oauth/token (limit 65,536), then a second request
+    // on the same connection: only the 413 comes back, and the connection closes.
+    const body = "a".repeat(70_000);
+    const raw =
+      `POST /oauth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n` +
+      `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n` +
+      `POST /api/trpc/user.folders.create HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+    const answer = await new Promise<string>((resolve) => {
+      let text = "";
+      const socket = connect(port, "127.0.0.1", () => socket.end(raw));
+      socket.setEncoding("utf8");
+      socket.on("data", (c: string) => (text += c));
+      socket.on("close", () => resolve(text));
+      socket.on("error", () => resolve(text));
+    });
+    expect(answer.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(["HTTP/1.1 413"]);
+    expect(answer).not.toContain('"read"'); // the stub handler's answer
   });
 });
