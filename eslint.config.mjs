@@ -32,6 +32,11 @@ const config = [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
+      // One way to reach another folder: `~/` is the repository's root (tsconfig.json `paths`).
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./\\.\\./", message: "Import through ~/ (the repository's root) instead of climbing two folders." }] },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { REQUESTED_PATH_HEADER } from "./server/auth/callback-url";
 import { contentSecurityPolicy, newNonce } from "./server/lib/security-headers";
 
 /**
@@ -22,6 +23,10 @@ export function proxy(req: NextRequest) {
   });
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", policy);
+  // The page asked for, for the workspace layout: signed out, it sends the browser to sign in with
+  // this path as the callback, so the sign-in returns to the same view (set here, never taken from
+  // the client; the sign-in page keeps same-origin paths only).
+  headers.set(REQUESTED_PATH_HEADER, `${req.nextUrl.pathname}${req.nextUrl.search}`);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", policy);
   return res;

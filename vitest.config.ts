@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // `~/` is the repository's root, as in tsconfig.json.
+  resolve: { alias: { "~": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
     include: ["tests/**/*.test.ts", "server/**/*.test.ts"],
     pool: "forks",

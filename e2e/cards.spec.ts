@@ -61,7 +61,10 @@ test.describe("/cards", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/search=data/);
     await settled(page);
-    await page.getByLabel("Search cards").blur();
+    // Esc leaves the search box (keeping what was typed), so the list's keys work.
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("Search cards")).not.toBeFocused();
+    await expect(page.getByLabel("Search cards")).toHaveValue("data");
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
@@ -113,8 +116,14 @@ test.describe("/cards", () => {
     const p = participants[0] as { name: string; slug: string };
     await page.locator("summary", { hasText: /^Participants/ }).click();
     await page.getByLabel("Find participants").fill(p.name.slice(0, 6));
-    await page.getByRole("listbox", { name: "Participants suggestions" }).getByRole("button", { name: p.name, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`participants=${p.slug}`));
+    // Each suggestion is the name, then what tells same-name participants apart (type, firm, place, activity).
+    await page
+      .getByRole("list", { name: "Participants suggestions" })
+      .getByRole("button", { name: new RegExp(`^${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — `) })
+      .first()
+      .click();
+    // A participant of that name (same-name ones differ only in the slug's last part).
+    await expect(page).toHaveURL(new RegExp(`participants=${p.slug.replace(/-[^-]+$/, "")}-`));
     await settled(page);
 
     await page.locator("summary", { hasText: /^Locations/ }).click();
@@ -187,7 +196,8 @@ test.describe("/cards", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(400);
     await expect(page.getByLabel("Search cards")).toBeInViewport();
-    // An open filter popover stays inside the screen, wherever its button wrapped to.
+    // The filters sit behind the Filters button; an open filter popover stays inside the screen, wherever its button wrapped to.
+    await page.getByRole("button", { name: /^Filters/ }).click();
     for (const label of [/^Folders/, /^Categories/]) {
       await page.locator("summary", { hasText: label }).click();
       await expect(page.locator("details[open] > div")).toBeInViewport({ ratio: 1 });
@@ -269,9 +279,11 @@ test.describe("/cards/<slug>", () => {
     expect(await watch.problems()).toEqual([]);
   });
 
-  test("an unknown card says so", async ({ page }) => {
+  test("an unknown card says so: HTTP 404 inside the workspace", async ({ page }) => {
     await signIn(page);
-    await page.goto("/cards/no-such-card-anywhere");
-    await expect(page.getByText("There is no card at this address.")).toBeVisible();
+    const res = await page.goto("/cards/no-such-card-anywhere");
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the cards" })).toBeVisible();
   });
 });

@@ -15,9 +15,10 @@ test.describe("public catalog", () => {
     expect(restricted).toMatchObject({ access: "restricted", note: expect.any(String) });
   });
 
-  test("a browser asking for HTML gets the workspace", async ({ page }) => {
+  test("a browser asking for HTML is led to sign in (then the workspace)", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Venture Monitor" })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole("heading", { name: "Sign in to Venture Monitor" })).toBeVisible();
   });
 
   test("the OpenAPI document is served, and /docs links to it", async ({ page, request }) => {

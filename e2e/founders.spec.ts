@@ -42,12 +42,13 @@ test.describe("/founders with the permission (demo account)", () => {
     await expect(page).toHaveURL(/classification=strong_potential_founder/);
     await settled(page);
     for (const c of await column(page, "Classification")) expect(c).toBe("strong potential founder");
+    // Esc closes the panel.
     await page.keyboard.press("Escape");
-    await page.locator("summary", { hasText: /^Classification/ }).click();
+    await expect(page.locator("details[open]")).toHaveCount(0);
 
-    // Sort by name (header), then search with a word of the first name.
+    // Sort by name (header: a first click sorts A to Z), then search with a word of the first name.
     await page.getByRole("button", { name: /^Name/ }).click();
-    await expect(page).toHaveURL(/sort=name(%3A|:)desc/);
+    await expect(page).toHaveURL(/sort=name(%3A|:)asc/);
     await settled(page);
     const first = (await rows(page).first().locator("a").first().textContent())!.trim();
     const word = first.split(" ")[0]!;
@@ -114,9 +115,10 @@ test.describe("/founders with the permission (demo account)", () => {
     await rows(page).first().locator("a").first().click();
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 
-    // An unknown id says so.
-    await page.goto("/founders/999999999");
-    await expect(page.getByRole("heading", { name: "Profile not found" })).toBeVisible();
+    // An unknown id is a 404 inside the workspace.
+    const missing = await page.goto("/founders/999999999");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
     expect((await watch.problems()).filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
 

@@ -24,12 +24,17 @@ test.describe("/participants", () => {
     await settled(page);
     for (const t of await column(page, "Type")) expect(t).toBe(option.replaceAll("_", " "));
 
-    // Most signals first (header).
+    // Most signals first by default (the column is marked), fewest first from its header.
+    const signals = table(page).locator("thead th", { hasText: /^Signals \/ 30 days/ });
+    await expect(signals).toHaveAttribute("aria-sort", "descending");
+    const busiest = (await column(page, "Signals / 30 days")).map(Number);
+    expect(busiest).toEqual([...busiest].sort((a, b) => b - a));
     await page.getByRole("button", { name: /^Signals \/ 30 days/ }).click();
-    await expect(page).toHaveURL(/sort=monthly_signals(%3A|:)desc/);
+    await expect(page).toHaveURL(/sort=monthly_signals(%3A|:)asc/);
     await settled(page);
+    await expect(signals).toHaveAttribute("aria-sort", "ascending");
     const counts = (await column(page, "Signals / 30 days")).map(Number);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
 
     // Search.
     await page.getByLabel("Search participants").fill("capital");
@@ -124,9 +129,10 @@ test.describe("/participants", () => {
     await expect(table(page)).toHaveAttribute("aria-busy", "false");
     await expect(rows(page).locator("a", { hasText: name })).toHaveCount(0);
 
-    // An unknown slug says so.
-    await page.goto("/participants/no-such-participant-here");
-    await expect(page.getByRole("heading", { name: "Participant not found" })).toBeVisible();
+    // An unknown slug is a 404 inside the workspace.
+    const missing = await page.goto("/participants/no-such-participant-here");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
     expect((await watch.problems()).filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { networkBUsername } from "../server/domain/demo/network-b";
-import { expectNoSeriousA11yViolation, signIn, watchPage } from "./support";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, signIn, watchPage } from "./support";
 
 /**
  * /radar and /radar/updates in Chromium on the demo account's radar (server/domain/demo/radar.ts):
@@ -27,14 +27,18 @@ test.describe("radar", () => {
   test("follow one and a pasted list, retry the failed application, tracking and bulk actions, the quota meter", async ({
     page,
     baseURL,
+    request,
   }) => {
     test.setTimeout(180_000);
+    // The demo's network A connections, and those other specs followed from founder profiles.
+    const listed = await request.get("/v1/radar/connections/network_a/?limit=1", { headers: auth(demoCredentials().token) });
+    const connectionsA = ((await listed.json()) as { pagination: { total: number } }).pagination.total;
     const watch = await watchPage(page, baseURL);
     await signIn(page);
     await page.getByRole("link", { name: "Radar", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Radar", level: 1 })).toBeVisible();
     await settled(page, "connection-table");
-    await expect(rows(page, "connection-table")).toHaveCount(12);
+    await expect(rows(page, "connection-table")).toHaveCount(connectionsA);
     // Nothing queued: no polling, the page goes network-idle.
     await page.waitForLoadState("networkidle");
     await expectNoSeriousA11yViolation(page, "/radar");
@@ -45,11 +49,14 @@ test.describe("radar", () => {
     await settled(page, "connection-table");
     const b0 = await used(page, "network_b");
 
-    // Follow one: created, the quota takes it, the worker turns it into a connection without a reload.
+    // Follow one: an application, the quota takes it, the worker turns it into a connection and the
+    // result line says so without a reload.
     const one = networkBUsername(40);
     await page.getByLabel("Profile URL, username or id").fill(`@${one}`);
     await page.getByRole("button", { name: "Follow", exact: true }).click();
-    await expect(page.getByTestId("follow-results")).toContainText(`Created · @${one}`);
+    await expect(page.getByTestId("follow-results")).toContainText(`@${one}`);
+    await expect(page.getByTestId("follow-results").locator("li")).toHaveAttribute("data-kind", "connected", { timeout: 30_000 });
+    await expect(page.getByTestId("follow-results")).toContainText(`Connected · @${one}`);
     await expectUsed(page, "network_b", b0 + 1);
     await expect(rows(page, "connection-table").filter({ hasText: `@${one}` })).toHaveCount(1, { timeout: 30_000 });
 
@@ -60,11 +67,11 @@ test.describe("radar", () => {
     await page.getByRole("button", { name: "Follow all" }).click();
     const results = page.getByTestId("follow-results").locator("li");
     await expect(results).toHaveCount(3);
-    await expect(results.nth(0)).toHaveAttribute("data-kind", "created");
-    await expect(results.nth(1)).toHaveAttribute("data-kind", "already");
-    await expect(results.nth(1)).toContainText("already a connection");
-    await expect(results.nth(2)).toHaveAttribute("data-kind", "failed");
-    await expect(results.nth(2)).toContainText("validation_error");
+    await expect(results.nth(0)).toHaveAttribute("data-kind", "connected", { timeout: 30_000 });
+    await expect(results.nth(1)).toHaveAttribute("data-kind", "already_connection");
+    await expect(results.nth(1)).toContainText("Already a connection");
+    await expect(results.nth(2)).toHaveAttribute("data-kind", "refused");
+    await expect(results.nth(2)).toContainText("username");
     await expectUsed(page, "network_b", b0 + 2);
     await expect(rows(page, "connection-table").filter({ hasText: `@${two}` })).toHaveCount(1, { timeout: 30_000 });
 
@@ -100,7 +107,7 @@ test.describe("radar", () => {
     // Connections of network A: a tracking toggle frees a place in the quota, and takes it back.
     await page.getByRole("link", { name: "Network A connections" }).click();
     await settled(page, "connection-table");
-    await expect(rows(page, "connection-table")).toHaveCount(13);
+    await expect(rows(page, "connection-table")).toHaveCount(connectionsA + 1);
     const a0 = await used(page, "network_a");
     const first = rows(page, "connection-table").first();
     await first.getByRole("switch").click();

@@ -31,6 +31,9 @@ test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, de
 
     await page.getByLabel("URL").fill(url);
     await page.getByLabel("Description").fill("e2e receiver");
+    // Nothing is ticked for the analyst: the events are chosen.
+    await expect(page.getByRole("checkbox", { name: /Radar update detected/ })).not.toBeChecked();
+    await page.getByRole("checkbox", { name: /Radar update detected/ }).check();
     await page.getByRole("checkbox", { name: /Profile connected/ }).check();
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
@@ -44,7 +47,7 @@ test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, de
     // The last event cannot be unchecked (an endpoint listens to at least one).
     await expect(endpoint.getByRole("checkbox", { name: `radar.update.created for ${url}` })).toBeDisabled();
 
-    await endpoint.getByRole("button", { name: "Send test" }).click();
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
     await expect(page).toHaveURL(/\?endpoint=\d+$/);
     const status = page.getByTestId("delivery-status").first();
     await expect(status).toHaveText("succeeded", { timeout: 15_000 });
@@ -80,8 +83,15 @@ test("webhook endpoints: add, test, delivery log, redeliver, disable, rotate, de
     // The guard's refusal is shown on the form (the server allows private addresses in this run: a
     // bad scheme instead). The browser itself logs the refused request; nothing else goes wrong.
     await page.getByLabel("URL").fill("ftp://example.com/hook");
+    // No event chosen: said beside the events, nothing sent.
     await page.getByRole("button", { name: "Add endpoint" }).click();
-    await expect(page.getByText("url: must use http or https")).toBeVisible();
+    await expect(page.getByText("Choose at least one event to receive.")).toBeVisible();
+    await page.getByRole("checkbox", { name: /Radar update detected/ }).check();
+    await expect(page.getByText("Choose at least one event to receive.")).toHaveCount(0);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    // Beside its field, in plain words.
+    await expect(page.getByText("The URL must use http or https.")).toBeVisible();
+    await expect(page.getByLabel("URL")).toHaveAttribute("aria-invalid", "true");
     expect(await watch.problems()).toEqual([
       "console error: Failed to load resource: the server responded with a status of 400 (Bad Request)",
     ]);

@@ -76,6 +76,12 @@ const ZEnv = z.object({
   RADAR_CONNECTOR_URL: z.string().trim().optional(),
   RADAR_LIMIT_NETWORK_A: z.coerce.number().int().min(0).default(100),
   RADAR_LIMIT_NETWORK_B: z.coerce.number().int().min(0).default(100),
+  /**
+   * The hosts of each network's profile URLs (comma-separated; a subdomain of one is accepted too):
+   * a radar profile URL on another host is refused at create (server/domain/radar/identifiers.ts).
+   */
+  RADAR_NETWORK_A_HOSTS: z.string().trim().min(1).default("network-a.example"),
+  RADAR_NETWORK_B_HOSTS: z.string().trim().min(1).default("network-b.example"),
   DEMO_SEED: z.enum(["auto", "0", "1"]).default("auto"),
   /** Whether this process runs the background queues; "off" leaves them to `vmon worker` processes. */
   WORKERS: z.preprocess(

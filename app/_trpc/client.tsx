@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
-import type { TAppRouter } from "../../server/api/root";
+import type { TAppRouter } from "~/server/api/root";
 
 /** The browser's typed client for the same procedures the REST API exports. */
 const trpcContext = createTRPCContext<TAppRouter>();

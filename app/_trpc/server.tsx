@@ -1,9 +1,9 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { ReactNode } from "react";
-import { appRouter, type TAppRouter } from "../../server/api/root";
-import { createBrowserContext } from "../../server/api/trpc";
-import { sessionAccountId } from "../../server/auth/nextauth";
+import { appRouter, type TAppRouter } from "~/server/api/root";
+import { createBrowserContext } from "~/server/api/trpc";
+import { sessionAccountId } from "~/server/auth/nextauth";
 
 /**
  * Server-side prefetch for a workspace page (a server component): the named queries run here, as

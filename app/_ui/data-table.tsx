@@ -9,13 +9,20 @@ import {
   type VisibilityState,
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { currentAddress, readListTrail, rowHref, writeListTrail } from "./list-trail";
+import { firstDirection, nextSort, primarySort, type TSortDir } from "./table-sort";
 import { useStoredString } from "./use-browser-store";
 
 /**
  * The workspace's table (on @tanstack/react-table): server-side sorting through `sort`/`onSort`
- * (the REST `sort` parameter, `field:asc|desc`), a column chooser remembered in localStorage,
- * optional row selection, keyboard navigation (`j`/`k` move, `Enter` opens), a busy state that
- * keeps the previous rows on screen, and empty and error states that say what to do.
+ * (the REST `sort` parameter, `field:asc|desc`; the sorted column is always shown and marked with
+ * aria-sort and an arrow; a first click on Name sorts A to Z), a column chooser remembered in
+ * localStorage, optional row selection, keyboard navigation (`j`/`k` move, `Enter` opens), a busy
+ * state that keeps the previous rows on screen, and empty and error states that say what to do.
+ * A click on a row opens it (`onOpen`), as does Enter on the active row.
+ * Below 640 px each row is a stacked block (label and value per line), so nothing hides behind a
+ * sideways scroll. Opening a row records the list (app/_ui/list-trail.ts): coming back to the same
+ * list brings that row into view and focuses it.
  */
 
 interface TColumnMeta {
@@ -23,6 +30,8 @@ interface TColumnMeta {
   label: string;
   /** The REST sort field this column sorts by, when it can. */
   sortField?: string;
+  /** The direction of a first click on the header (default: A to Z for name, else largest first). */
+  sortFirst?: TSortDir;
   /** Not offered in the column chooser (always shown). */
   fixed?: boolean;
   className?: string;
@@ -40,6 +49,8 @@ export interface TDataTableProps<T> {
   defaultHidden?: string[];
   sort?: string;
   onSort?: (sort: string) => void;
+  /** Preset sort names the list answers with (meta.sort) spelled as `field:dir[,field:dir]`. */
+  sortPresets?: Record<string, string>;
   busy?: boolean;
   error?: string | null;
   onRetry?: () => void;
@@ -88,7 +99,14 @@ const NO_SELECTION: RowSelectionState = {};
 
 export function DataTable<T>(props: TDataTableProps<T>) {
   const { data, columns, getRowId, storageKey, sort, onSort, busy, error, onRetry, empty, onOpen, selection, onSelectionChange } = props;
-  const [visibility, setVisibility] = useStoredVisibility(storageKey, props.defaultHidden ?? []);
+  const [chosen, setVisibility] = useStoredVisibility(storageKey, props.defaultHidden ?? []);
+  const sorted = primarySort(sort, props.sortPresets);
+  const sortedColumn = sorted ? columns.find((c) => c.meta.sortField === sorted.field)?.id : undefined;
+  // The sorted column is shown whatever the chooser says: the order must be visible.
+  const visibility = useMemo(
+    (): VisibilityState => (sortedColumn && chosen[sortedColumn] === false ? { ...chosen, [sortedColumn]: true } : chosen),
+    [chosen, sortedColumn],
+  );
   const [active, setActive] = useState(-1);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const selectable = selection !== undefined && onSelectionChange !== undefined;
@@ -136,6 +154,57 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   // New rows: no active row until the user moves.
   useEffect(() => setActive(-1), [data]);
 
+  /** Records the list and the opened row (the record page's `[`/`]`, and the row to come back to). */
+  const remember = (rowId: string) => {
+    const trs = bodyRef.current ? Array.from(bodyRef.current.querySelectorAll("tr[data-row-id]")) : [];
+    const linked = trs.flatMap((tr) => {
+      const href = rowHref(tr);
+      return href ? [{ href, id: tr.getAttribute("data-row-id")! }] : [];
+    });
+    writeListTrail({ list: currentAddress(), items: linked.map((r) => r.href), ids: linked.map((r) => r.id), opened: rowId });
+  };
+  // A link followed in a row (a click, or Enter on the focused link) opens that row; so does a
+  // click elsewhere on the row (not on a control, not the end of a text selection) when the table
+  // can open rows.
+  const openRef = useRef<{ onOpen?: (row: T) => void; byId: Map<string, T> }>({ byId: new Map() });
+  openRef.current = { onOpen, byId: new Map(rows.map((r) => [r.id, r.original])) };
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    const onClick = (e: globalThis.MouseEvent) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !(e.target instanceof Element)) return;
+      const tr = e.target.closest("tr[data-row-id]");
+      if (!tr) return;
+      const id = tr.getAttribute("data-row-id")!;
+      if (e.target.closest("a[href]")) return remember(id);
+      if (e.target.closest("input, button, select, textarea, label, summary, [data-no-open]")) return;
+      if (window.getSelection()?.toString()) return;
+      const { onOpen: open, byId } = openRef.current;
+      const row = byId.get(id);
+      if (open && row !== undefined) {
+        remember(id);
+        open(row);
+      }
+    };
+    body.addEventListener("click", onClick);
+    return () => body.removeEventListener("click", onClick);
+  }, []);
+
+  // Back to the list a row was opened from: that row comes into view with its link focused.
+  useEffect(() => {
+    if (busy || !data || data.length === 0) return;
+    const trail = readListTrail();
+    if (!trail || trail.restored || trail.list !== currentAddress()) return;
+    const trs = bodyRef.current ? Array.from(bodyRef.current.querySelectorAll<HTMLElement>("tr[data-row-id]")) : [];
+    const index = trs.findIndex((tr) => tr.getAttribute("data-row-id") === trail.opened);
+    if (index < 0) return;
+    writeListTrail({ ...trail, restored: true });
+    const tr = trs[index]!;
+    (tr.querySelector<HTMLElement>("a[href]") ?? tr).focus({ preventScroll: true });
+    tr.scrollIntoView({ block: "center" });
+    setActive(index);
+  }, [busy, data]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || rows.length === 0) return;
@@ -149,6 +218,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
         !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)
       ) {
         e.preventDefault();
+        remember(rows[active]!.id);
         onOpen(rows[active]!.original);
       }
     };
@@ -159,11 +229,6 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   useEffect(() => {
     if (active >= 0) bodyRef.current?.querySelectorAll("tr")[active]?.scrollIntoView({ block: "nearest" });
   }, [active]);
-
-  const sortOf = (field: string): "asc" | "desc" | undefined => {
-    const m = sort?.match(new RegExp(`(?:^|,)${field}:(asc|desc)`));
-    return m ? (m[1] as "asc" | "desc") : undefined;
-  };
 
   return (
     <div className="mt-3">
@@ -178,8 +243,14 @@ export function DataTable<T>(props: TDataTableProps<T>) {
               .filter((c) => !(c.columnDef.meta as TColumnMeta).fixed)
               .map((c) => (
                 <label key={c.id} className="flex items-center gap-2 py-0.5">
-                  <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />
+                  <input
+                    type="checkbox"
+                    checked={c.getIsVisible()}
+                    disabled={c.id === sortedColumn}
+                    onChange={c.getToggleVisibilityHandler()}
+                  />
                   {(c.columnDef.meta as TColumnMeta).label}
+                  {c.id === sortedColumn && <span className="text-xs text-slate-500">(sorted)</span>}
                 </label>
               ))}
           </fieldset>
@@ -198,19 +269,20 @@ export function DataTable<T>(props: TDataTableProps<T>) {
         </div>
       ) : null}
 
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white max-sm:overflow-visible">
         <table
-          className={`w-full text-left text-sm ${busy ? "opacity-60" : ""}`}
+          className={`w-full text-left text-sm max-sm:block ${busy ? "opacity-60" : ""}`}
           data-testid={props.testId}
           aria-busy={busy ? "true" : "false"}
           aria-label={props.label}
         >
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-sm:block">
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
+              <tr key={hg.id} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-1">
                 {hg.headers.map((h) => {
                   const meta = h.column.columnDef.meta as TColumnMeta;
-                  const dir = meta.sortField ? sortOf(meta.sortField) : undefined;
+                  const dir = meta.sortField && meta.sortField === sorted?.field ? sorted.dir : undefined;
+                  const sortable = Boolean(meta.sortField && onSort);
                   // The selection column renders its own header (a checkbox); every other header is its label.
                   const content = h.isPlaceholder
                     ? null
@@ -221,17 +293,27 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                     <th
                       key={h.id}
                       scope="col"
-                      className={`whitespace-nowrap px-3 py-2 font-medium ${meta.className ?? ""}`}
+                      className={`whitespace-nowrap px-3 py-2 font-medium ${meta.className ?? ""} ${dir ? "bg-sky-50 text-slate-900" : ""} ${
+                        sortable || h.column.id === "_select" ? "max-sm:block max-sm:px-2" : "max-sm:hidden"
+                      }`}
                       aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+                      data-sorted={dir}
                     >
-                      {meta.sortField && onSort ? (
+                      {sortable ? (
                         <button
                           type="button"
                           className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                          onClick={() => onSort(`${meta.sortField}:${dir === "desc" ? "asc" : "desc"}`)}
+                          title={
+                            dir
+                              ? `Sorted ${dir === "asc" ? "ascending" : "descending"}: click to reverse`
+                              : `Sort by ${meta.label.toLowerCase()}`
+                          }
+                          onClick={() => onSort!(nextSort(meta.sortField!, dir, firstDirection(meta.sortField!, meta.sortFirst)))}
                         >
                           {content}
-                          <span aria-hidden="true">{dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}</span>
+                          <span aria-hidden="true" className={dir ? "text-sky-700" : undefined}>
+                            {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
+                          </span>
                         </button>
                       ) : (
                         content
@@ -242,31 +324,45 @@ export function DataTable<T>(props: TDataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody ref={bodyRef} className="divide-y divide-slate-100">
+          <tbody ref={bodyRef} className="divide-y divide-slate-100 max-sm:block">
             {rows.map((row, i) => (
               <tr
                 key={row.id}
+                data-row-id={row.id}
                 data-active={i === active ? "true" : undefined}
                 aria-selected={selectable ? row.getIsSelected() : undefined}
-                className={i === active ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-400" : "hover:bg-slate-50"}
+                className={`max-sm:block max-sm:py-2 ${onOpen ? "cursor-pointer" : ""} ${i === active ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-400" : "hover:bg-slate-50"}`}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`px-3 py-2 align-top ${(cell.column.columnDef.meta as TColumnMeta).className ?? ""}`}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+                {row.getVisibleCells().map((cell, j) => {
+                  const meta = cell.column.columnDef.meta as TColumnMeta;
+                  // Stacked (below 640 px): each cell on its own line, after its column's name (not for
+                  // the selection box and the first column, the row's title).
+                  const titled = cell.column.id === "_select" || j === (selectable ? 1 : 0);
+                  return (
+                    <td
+                      key={cell.id}
+                      data-label={titled ? undefined : meta.label}
+                      data-no-open={cell.column.id === "_select" ? "" : undefined}
+                      className={`px-3 py-2 align-top ${meta.className ?? ""} max-sm:flex max-sm:min-w-0 max-sm:max-w-none max-sm:gap-2 max-sm:py-0.5 max-sm:text-left ${
+                        titled ? "" : "max-sm:before:shrink-0 max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
+                      } ${cell.column.id === "_select" ? "max-sm:float-right" : ""}`}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
             {data === undefined && !error && (
-              <tr>
-                <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-6 text-center text-slate-500">
+              <tr className="max-sm:block">
+                <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-6 text-center text-slate-500 max-sm:block">
                   Loading…
                 </td>
               </tr>
             )}
             {data !== undefined && data.length === 0 && (
-              <tr>
-                <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-6 text-center text-slate-600">
+              <tr className="max-sm:block">
+                <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-6 text-center text-slate-600 max-sm:block">
                   {empty ?? "Nothing here."}
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useDraft } from "./use-draft";
 
 /**
@@ -21,11 +21,37 @@ const box = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /**
  * A popover holding a list of controls (closed by default; `<details>`, so no script is needed to
- * open it). On narrow screens it spans the viewport's width instead of hanging off its edge.
+ * open it). Opening one closes any other that is open (they never stack); Esc closes it and returns
+ * the focus to its button, and so does a click outside it. On narrow screens it spans the
+ * viewport's width instead of hanging off its edge.
  */
 function Popover({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!open || !el) return;
+    for (const other of document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]")) if (other !== el) other.open = false;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      // Esc closes the panel and does nothing else (no leaving the page, no clearing a field).
+      e.stopPropagation();
+      e.preventDefault();
+      el.open = false;
+      el.querySelector("summary")?.focus();
+    };
+    const onDown = (e: PointerEvent) => {
+      if (!el.contains(e.target as Node)) el.open = false;
+    };
+    window.addEventListener("keydown", onKey, true);
+    document.addEventListener("pointerdown", onDown);
+    return () => {
+      window.removeEventListener("keydown", onKey, true);
+      document.removeEventListener("pointerdown", onDown);
+    };
+  }, [open]);
   return (
-    <details className="relative text-sm">
+    <details ref={ref} data-popover="" className="relative text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className={`cursor-pointer ${box} ${count ? "border-sky-400 bg-sky-50" : ""}`}>{summaryText(label, count)}</summary>
       <div className="absolute left-0 z-20 mt-1 max-h-80 w-72 overflow-auto rounded border border-slate-200 bg-white p-2 shadow max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
         {children}
@@ -163,12 +189,13 @@ export function TypeAhead(props: {
         </ul>
       )}
       {q && (
-        <ul role="listbox" aria-label={`${props.label} suggestions`} aria-busy={loading}>
+        <ul aria-label={`${props.label} suggestions`} aria-busy={loading}>
           {options.map((o) => (
-            <li key={o.value} role="option" aria-selected={props.value.includes(o.value)}>
+            <li key={o.value}>
               <button
                 type="button"
-                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100"
+                aria-pressed={props.value.includes(o.value)}
+                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-pressed:bg-sky-50"
                 onClick={() => props.onChange(toggle(props.value, o.value))}
               >
                 {o.label}
@@ -182,24 +209,88 @@ export function TypeAhead(props: {
   );
 }
 
-/** A from/to pair of dates (YYYY-MM-DD, the REST form). */
-export function DateRange(props: { label: string; from?: string; to?: string; onChange: (from?: string, to?: string) => void }) {
-  const n = (props.from ? 1 : 0) + (props.to ? 1 : 0);
+/** The rolling windows a date filter offers besides "Last N days". */
+const DATE_WINDOWS = [7, 30, 90] as const;
+
+/** A rolling window in words: "last 30 days". */
+export const windowText = (days: string | number) => `last ${days} day${String(days) === "1" ? "" : "s"}`;
+
+/**
+ * A from/to pair of dates (YYYY-MM-DD, the REST form). With `onWindow`, also a rolling window
+ * ("last 7 / 30 / 90 days" or "last N days", a number of days kept as such, not as a date):
+ * choosing a window drops the fixed "from" date and a "from" date drops the window.
+ */
+export function DateRange(props: {
+  label: string;
+  from?: string;
+  to?: string;
+  onChange: (from?: string, to?: string) => void;
+  window?: string;
+  onWindow?: (days?: string) => void;
+}) {
+  const n = (props.from || props.window ? 1 : 0) + (props.to ? 1 : 0);
+  const id = useId();
+  const preset = DATE_WINDOWS.map(String).includes(props.window ?? "") ? props.window : props.window ? "custom" : "";
+  const [custom, setCustom] = useDraft(preset === "custom" ? (props.window ?? "") : "");
+  const applyCustom = () => {
+    const d = Number(custom);
+    if (Number.isInteger(d) && d >= 1 && d <= 3650) props.onWindow?.(String(d));
+  };
   return (
     <Popover label={props.label} count={n}>
+      {props.onWindow && (
+        <fieldset className="mb-2 grid gap-1 border-b border-slate-200 pb-2">
+          <legend className="mb-1 font-medium">{props.label}: rolling window</legend>
+          {[{ value: "", label: "Any time" }, ...DATE_WINDOWS.map((d) => ({ value: String(d), label: `Last ${d} days` }))].map((o) => (
+            <label key={o.value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-window`}
+                checked={preset === o.value && !(o.value === "" && props.from)}
+                onChange={() => props.onWindow?.(o.value || undefined)}
+              />
+              {o.label}
+            </label>
+          ))}
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              applyCustom();
+            }}
+          >
+            <label htmlFor={`${id}-days`}>Last</label>
+            <input
+              id={`${id}-days`}
+              aria-label={`${props.label}: last N days`}
+              type="number"
+              min={1}
+              max={3650}
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+              onBlur={applyCustom}
+              className={`w-20 ${box}`}
+            />
+            <span>days</span>
+            <button type="submit" className="rounded bg-slate-900 px-2 py-0.5 text-white">
+              Apply
+            </button>
+          </form>
+        </fieldset>
+      )}
       <fieldset className="grid grid-cols-[auto_1fr] items-center gap-2">
-        <legend className="sr-only">{props.label}</legend>
-        <label htmlFor={`${props.label}-from`}>From</label>
+        <legend className={props.onWindow ? "mb-1 font-medium" : "sr-only"}>{props.onWindow ? "Between dates" : props.label}</legend>
+        <label htmlFor={`${id}-from`}>From</label>
         <input
-          id={`${props.label}-from`}
+          id={`${id}-from`}
           type="date"
           value={props.from ?? ""}
           onChange={(e) => props.onChange(e.target.value || undefined, props.to)}
           className={box}
         />
-        <label htmlFor={`${props.label}-to`}>To</label>
+        <label htmlFor={`${id}-to`}>To</label>
         <input
-          id={`${props.label}-to`}
+          id={`${id}-to`}
           type="date"
           value={props.to ?? ""}
           onChange={(e) => props.onChange(props.from, e.target.value || undefined)}
@@ -263,12 +354,12 @@ export function Toggle(props: { label: string; checked: boolean; onChange: (on: 
   );
 }
 
-/** One value out of a short list, as a select (web2/web3). */
-export function Choice(props: { label: string; value: string; options: TOption[]; onChange: (v: string) => void }) {
+/** One value out of a short list, as a select (web2/web3); `showLabel` shows its label beside it ("Sort by"). */
+export function Choice(props: { label: string; value: string; options: TOption[]; onChange: (v: string) => void; showLabel?: boolean }) {
   const id = useId();
   return (
     <span className="flex items-center gap-1 text-sm">
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={id} className={props.showLabel ? "text-slate-700" : "sr-only"}>
         {props.label}
       </label>
       <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={box}>

@@ -38,6 +38,8 @@ export function PagedTable<T>(props: {
   /** The table's `field:dir` sort and its change, when the list's URL keeps the sort otherwise than as `sort`. */
   sort?: string;
   onSort?: (sort: string) => void;
+  /** Preset sort names the list answers with (meta.sort) spelled as `field:dir[,field:dir]`, to mark the sorted column. */
+  sortPresets?: Record<string, string>;
 }) {
   const { page, params, set, defaultLimit } = props;
   const limit = Number(params.limit ?? defaultLimit) || defaultLimit;
@@ -54,6 +56,7 @@ export function PagedTable<T>(props: {
         getRowId={props.getRowId}
         sort={props.onSort ? props.sort : (page?.meta?.sort ?? params.sort)}
         onSort={props.onSort ?? ((sort) => set({ sort }))}
+        sortPresets={props.sortPresets}
         busy={props.busy}
         error={props.error}
         onRetry={props.onRetry}

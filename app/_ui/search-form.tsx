@@ -1,6 +1,6 @@
 "use client";
 
-import type { RefObject } from "react";
+import { useEffect, useId, type RefObject } from "react";
 import { Toggle } from "./filters";
 import { useDraft } from "./use-draft";
 import type { TUrlParams } from "./use-url-params";
@@ -55,22 +55,48 @@ export function SearchForm(props: {
           }
         />
       )}
-      {semantic && (
-        <label className="flex items-center gap-1 text-sm">
-          Similarity ≥
-          <input
-            type="number"
-            min={0}
-            max={1}
-            step={0.05}
-            aria-label="Minimum similarity"
-            defaultValue={params.min_similarity ?? "0.3"}
-            onBlur={(e) => set({ min_similarity: e.target.value || undefined })}
-            className="w-20 rounded border border-slate-300 px-2 py-1"
-          />
-        </label>
-      )}
+      {semantic && <SimilaritySlider value={params.min_similarity} onChange={(v) => set({ min_similarity: v })} />}
       {semantic && !params.search && <span className="text-xs text-slate-600">Semantic search needs a search text.</span>}
     </form>
+  );
+}
+
+const DEFAULT_SIMILARITY = "0.3";
+
+/**
+ * The minimum similarity of a semantic search as a labelled slider with its value shown and what
+ * it does in one line; the value is applied once the slider rests (not on every step of a drag).
+ */
+function SimilaritySlider(props: { value?: string; onChange: (v?: string) => void }) {
+  const id = useId();
+  const current = props.value ?? DEFAULT_SIMILARITY;
+  const [draft, setDraft] = useDraft(current);
+  const { onChange } = props;
+  useEffect(() => {
+    if (draft === current) return;
+    const t = setTimeout(() => onChange(draft === DEFAULT_SIMILARITY ? undefined : draft), 300);
+    return () => clearTimeout(t);
+  }, [draft, current, onChange]);
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={id}>Minimum similarity</label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        aria-describedby={`${id}-hint`}
+        className="w-32"
+      />
+      <output htmlFor={id} className="w-10 tabular-nums" data-testid="similarity-value">
+        {Number(draft).toFixed(2)}
+      </output>
+      <span id={`${id}-hint`} className="text-xs text-slate-600">
+        Cards less similar than this to your search are left out.
+      </span>
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { scalarBundle } from "../../server/docs/scalar-bundle";
+import { scalarBundle } from "~/server/docs/scalar-bundle";
 import { ApiReference } from "./api-reference";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 import { AuthError } from "next-auth";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { sameOriginPath } from "../../server/auth/callback-url";
-import { DEVICE_COOKIE, deviceCookieOptions } from "../../server/auth/device-cookie";
-import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "../../server/auth/nextauth";
-import { env } from "../../server/env";
+import { sameOriginPath } from "~/server/auth/callback-url";
+import { DEVICE_COOKIE, deviceCookieOptions } from "~/server/auth/device-cookie";
+import { SigninThrottled, secureCookies, signIn, withSigninOutcome } from "~/server/auth/nextauth";
+import { env } from "~/server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 import { Alert } from "../_ui/alert";
 
@@ -59,6 +59,17 @@ export default async function SignInPage({
       <h1 className="text-xl font-semibold">Sign in to Venture Monitor</h1>
       {error && <Alert className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm">{errorMessage(error, retry)}</Alert>}
       <SignInForm action={signInAction} callbackUrl={safeCallback(callbackUrl)} />
+      <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
+        {/* A full page load, not a client-side transition: /docs needs its own Content-Security-Policy (proxy.ts). */}
+        The same data through a REST API:{" "}
+        <a href="/docs" className="text-sky-700 underline">
+          API reference
+        </a>{" "}
+        ·{" "}
+        <a href="/v1/openapi.json" className="text-sky-700 underline">
+          OpenAPI document
+        </a>
+      </p>
     </main>
   );
 }

@@ -4,6 +4,13 @@ import { useActionState, useEffect } from "react";
 import { Button } from "../_ui/button";
 import { Input } from "../_ui/input";
 import { Field } from "../_ui/field";
+import { useStoredString } from "../_ui/use-browser-store";
+
+/**
+ * The e-mail as typed, kept for this tab: a refused sign-in loads the page again (with its error),
+ * and the analyst then only retypes the password.
+ */
+const EMAIL_KEY = "vm:signin:email";
 
 export interface TSignInResult {
   /** The path to load once signed in. */
@@ -22,6 +29,7 @@ export function SignInForm({
   callbackUrl: string;
 }) {
   const [result, formAction, pending] = useActionState(action, null);
+  const [email, setEmail] = useStoredString("sessionStorage", EMAIL_KEY);
   useEffect(() => {
     if (result) window.location.assign(result.next);
   }, [result]);
@@ -30,7 +38,19 @@ export function SignInForm({
     <form action={formAction} className="mt-6 space-y-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <Field className="block text-sm" label={<span className="text-slate-600">E-mail</span>}>
-        {(control) => <Input {...control} name="email" type="email" required autoComplete="username" size="lg" className="mt-1 w-full" />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            required
+            autoComplete="username"
+            size="lg"
+            className="mt-1 w-full"
+            value={email ?? ""}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Field className="block text-sm" label={<span className="text-slate-600">Password</span>}>
         {(control) => (

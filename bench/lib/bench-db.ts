@@ -1,7 +1,7 @@
 import pg from "pg";
-import { createPrisma } from "../../server/db/client";
-import { migrate } from "../../server/db/migrate";
-import { seedDemo } from "../../server/domain/demo/seed";
+import { createPrisma } from "~/server/db/client";
+import { migrate } from "~/server/db/migrate";
+import { seedDemo } from "~/server/domain/demo/seed";
 
 /** The PostgreSQL server benchmarks run against (never the embedded database unless asked). */
 export const BENCH_PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432/test";

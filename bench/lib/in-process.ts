@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { resetEnvCache } from "../../server/env";
+import { resetEnvCache } from "~/server/env";
 
 /**
  * The REST edge served from the benchmark's own process (BENCH_INPROCESS=1): no `next build`
@@ -10,7 +10,7 @@ export async function startInProcess(databaseUrl: string, port: number) {
   process.env.DATABASE_URL = databaseUrl;
   process.env.LOG_LEVEL = "warn";
   resetEnvCache(); // the configuration may have been read already; the service must see this database
-  const { handleRest } = await import("../../server/api/rest/handler");
+  const { handleRest } = await import("~/server/api/rest/handler");
   const server = createServer((req, res) => {
     const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
       method: req.method,

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { env } from "../../server/env";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { env } from "~/server/env";
 
 /**
  * `npm test -- openapi`: lints the OpenAPI document the service serves (built in process by the

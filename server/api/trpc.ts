@@ -127,7 +127,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) =
   }
   let access = ctx.access;
   if ((caller.kind === "token" || caller.kind === "oauth") && !access) {
-    access = await consumeRequest(ctx.db, caller.account);
+    access = await consumeRequest(ctx.db, caller.account, new Date(), caller.kind === "token" ? caller.tokenId : undefined);
     for (const [k, v] of Object.entries(rateLimitHeaders(access))) ctx.resHeaders.set(k, v);
   }
   return next({ ctx: { ...ctx, caller, account: caller.account, access } });

@@ -8,6 +8,15 @@
  */
 const DEFAULT_AFTER_SIGNIN = "/cards";
 
+/** The request header the proxy (proxy.ts) sets to the page's path and query, for the sign-in callback. */
+export const REQUESTED_PATH_HEADER = "x-vmon-requested-path";
+
+/** The sign-in page that returns to `path` (a path of this service) once signed in. */
+export function signInHref(path: string | null | undefined): string {
+  if (!path || !path.startsWith("/") || path === DEFAULT_AFTER_SIGNIN) return "/signin";
+  return `/signin?callbackUrl=${encodeURIComponent(path)}`;
+}
+
 export function sameOriginPath(value: unknown, origin: string, fallback: string = DEFAULT_AFTER_SIGNIN): string {
   if (typeof value !== "string" || value.trim() === "") return fallback;
   const own = new URL(origin).origin;

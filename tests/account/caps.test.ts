@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAPS } from "../../server/domain/accounts/caps";
-import { resetEnvCache } from "../../server/env";
+import { CAPS } from "~/server/domain/accounts/caps";
+import { resetEnvCache } from "~/server/env";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserUser, failure } from "../helpers/trpc";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestsPerDay } from "../../server/domain/access/quota";
-import { revokeApiToken } from "../../server/domain/accounts/api-tokens";
+import { requestsPerDay } from "~/server/domain/access/quota";
+import { revokeApiToken } from "~/server/domain/accounts/api-tokens";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrowserContext } from "../../server/api/trpc";
+import { createBrowserContext } from "~/server/api/trpc";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 

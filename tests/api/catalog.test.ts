@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { publicCatalog } from "../../server/api/catalog";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { publicCatalog } from "~/server/api/catalog";
 
 const SPEC_ENDPOINTS = [
   "GET /v1/cards/",

@@ -1,12 +1,12 @@
 import { initTRPC } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { publicCatalog } from "../../server/api/catalog";
-import { contractsOf, restContracts } from "../../server/api/contracts";
-import { LIST_REFERENCE_TOOL } from "../../server/api/routers/cards/reference.contract";
-import type { TMeta } from "../../server/api/contract";
-import { CAPABILITIES } from "../../server/domain/access/catalog";
-import { mcpTools } from "../../server/mcp/tools";
+import { publicCatalog } from "~/server/api/catalog";
+import { contractsOf, restContracts } from "~/server/api/contracts";
+import { LIST_REFERENCE_TOOL } from "~/server/api/routers/cards/reference.contract";
+import type { TMeta } from "~/server/api/contract";
+import { CAPABILITIES } from "~/server/domain/access/catalog";
+import { mcpTools } from "~/server/mcp/tools";
 
 /**
  * The operations' contracts (server/api/routers/<domain>/*.contract.ts) are the one description of

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../../server/api/rest/openapi";
+import { openApiDocument } from "~/server/api/rest/openapi";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containsNul } from "../../server/api/rest/handler";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../server/lib/json-depth";
+import { containsNul } from "~/server/api/rest/handler";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "~/server/lib/json-depth";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { rawPost, startListener, type TListener } from "../mcp/helpers";

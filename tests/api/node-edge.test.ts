@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRestPath } from "../../server/api/rest/node";
-import { requestListener } from "../../server/http";
+import { isRestPath } from "~/server/api/rest/node";
+import { requestListener } from "~/server/http";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 

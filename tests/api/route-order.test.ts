@@ -2,8 +2,8 @@ import { initTRPC } from "@trpc/server";
 import { createOpenApiFetchHandler, getPathRegExp, normalizePath, type OpenApiMeta } from "trpc-to-openapi";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bySpecificity } from "../../server/api/rest/route-order";
-import { appRouter } from "../../server/api/root";
+import { bySpecificity } from "~/server/api/rest/route-order";
+import { appRouter } from "~/server/api/root";
 
 /**
  * Path matching of the REST edge does not depend on the order procedures are declared in: a fixed

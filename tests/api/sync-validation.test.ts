@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { appRouter } from "../../server/api/root";
-import { isParsedSynchronously, parsesSynchronously } from "../../server/api/sync-validation";
+import { appRouter } from "~/server/api/root";
+import { isParsedSynchronously, parsesSynchronously } from "~/server/api/sync-validation";
 
 describe("synchronous validation of procedures", () => {
   it("covers the input and output schema of every procedure", () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { serveBrowserTrpc } from "../../server/api/trpc-endpoint";
-import { INTERNAL_ERROR_BODY } from "../../server/lib/errors";
-import { MAX_JSON_DEPTH } from "../../server/lib/json-depth";
+import { serveBrowserTrpc } from "~/server/api/trpc-endpoint";
+import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
+import { MAX_JSON_DEPTH } from "~/server/lib/json-depth";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
@@ -13,8 +13,8 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 
 // A procedure that fails with an error no code threw on purpose, with database text in it.
 const failure = vi.hoisted(() => ({ on: false }));
-vi.mock("../../server/domain/userdata/folders", async (original) => {
-  const real = await original<typeof import("../../server/domain/userdata/folders")>();
+vi.mock("~/server/domain/userdata/folders", async (original) => {
+  const real = await original<typeof import("~/server/domain/userdata/folders")>();
   return {
     ...real,
     listFolders: (...args: Parameters<typeof real.listFolders>) => {

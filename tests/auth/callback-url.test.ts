@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameOriginPath } from "../../server/auth/callback-url";
+import { sameOriginPath } from "~/server/auth/callback-url";
 
 /** Where a sign-in may lead (server/auth/callback-url.ts): pages of this service only. */
 const ORIGIN = "https://vm.example.com";

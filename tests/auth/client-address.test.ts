@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, CLIENT_ADDRESS_HEADER, clientAddress, clientAddressOf } from "../../server/auth/client-address";
+import { addressKey, CLIENT_ADDRESS_HEADER, clientAddress, clientAddressOf } from "~/server/auth/client-address";
 
 /** The client address the sign-in limit keys (server/auth/client-address.ts). */
 describe("client address", () => {

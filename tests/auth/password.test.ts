@@ -1,8 +1,8 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkCredentials } from "../../server/auth/credentials";
-import { PASSWORD_COST } from "../../server/lib/password-cost";
-import { hashPassword, needsRehash, verifyPassword } from "../../server/lib/password";
+import { checkCredentials } from "~/server/auth/credentials";
+import { PASSWORD_COST } from "~/server/lib/password-cost";
+import { hashPassword, needsRehash, verifyPassword } from "~/server/lib/password";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**
@@ -10,7 +10,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
  * tests/setup/fast-passwords.ts): scrypt with OWASP's parameters, in a format that names them,
  * old hashes upgraded at the next successful sign-in, and every check on the thread pool.
  */
-vi.unmock("../../server/lib/password-cost");
+vi.unmock("~/server/lib/password-cost");
 
 let t: TTestDb;
 beforeAll(async () => {

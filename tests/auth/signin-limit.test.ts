@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCredentials } from "../../server/auth/credentials";
-import { beginSignin, emailKey, pruneSigninThrottle, SIGNIN_LIMITS, signinSucceeded } from "../../server/auth/signin-limit";
-import { createUser } from "../../server/domain/accounts/accounts";
-import { resetEnvCache } from "../../server/env";
+import { checkCredentials } from "~/server/auth/credentials";
+import { beginSignin, emailKey, pruneSigninThrottle, SIGNIN_LIMITS, signinSucceeded } from "~/server/auth/signin-limit";
+import { createUser } from "~/server/domain/accounts/accounts";
+import { resetEnvCache } from "~/server/env";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

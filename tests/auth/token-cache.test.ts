@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callerFromAuthorization, tokenCache } from "../../server/auth/caller";
-import { listenForAuthChanges, TokenCache } from "../../server/auth/token-cache";
-import type { TDb } from "../../server/db/client";
-import { ensureAccount } from "../../server/domain/accounts/accounts";
-import { createApiToken, revokeApiToken } from "../../server/domain/accounts/api-tokens";
+import { callerFromAuthorization, tokenCache } from "~/server/auth/caller";
+import { listenForAuthChanges, TokenCache } from "~/server/auth/token-cache";
+import type { TDb } from "~/server/db/client";
+import { ensureAccount } from "~/server/domain/accounts/accounts";
+import { createApiToken, revokeApiToken } from "~/server/domain/accounts/api-tokens";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

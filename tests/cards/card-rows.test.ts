@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma } from "../../server/db/generated/prisma/client";
-import { cardRowJson } from "../../server/domain/cards/rows";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { cardRowJson } from "~/server/domain/cards/rows";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards, type TFixture } from "./fixture";

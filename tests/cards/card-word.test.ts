@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma } from "../../server/db/generated/prisma/client";
-import { buildCardWhere } from "../../server/domain/cards/filters";
-import { effectiveSort } from "../../server/domain/cards/list";
-import { planCardList } from "../../server/domain/cards/plan";
-import { pageSql, queryPage } from "../../server/domain/cards/rows";
-import { searchParts } from "../../server/domain/cards/search";
-import { orderBySql } from "../../server/domain/cards/sort";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { buildCardWhere } from "~/server/domain/cards/filters";
+import { effectiveSort } from "~/server/domain/cards/list";
+import { planCardList } from "~/server/domain/cards/plan";
+import { pageSql, queryPage } from "~/server/domain/cards/rows";
+import { searchParts } from "~/server/domain/cards/search";
+import { orderBySql } from "~/server/domain/cards/sort";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { recomputeDerived, seedCards, slugsOf, type TFixture } from "./fixture";

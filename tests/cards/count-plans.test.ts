@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countPlan, matchingIdsSql } from "../../server/domain/cards/count";
-import { Prisma } from "../../server/db/generated/prisma/client";
-import { buildCardWhere } from "../../server/domain/cards/filters";
+import { countPlan, matchingIdsSql } from "~/server/domain/cards/count";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { buildCardWhere } from "~/server/domain/cards/filters";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { recomputeDerived, seedCards, slugsOf, type TFixture } from "./fixture";
@@ -127,9 +127,9 @@ describe("count plans", () => {
 
 describe("remembered totals", () => {
   it("are reused while nothing changes and counted again after any write", async () => {
-    const { rememberedCount } = await import("../../server/domain/cards/count-cache");
-    const { sqlKey } = await import("../../server/db/sql-key");
-    const { countSql } = await import("../../server/domain/cards/count");
+    const { rememberedCount } = await import("~/server/domain/cards/count-cache");
+    const { sqlKey } = await import("~/server/db/sql-key");
+    const { countSql } = await import("~/server/domain/cards/count");
     const where = await buildCardWhere(t.db, 1, { categories: ["infra"] });
     const before = (await get("categories=infra")).pagination.total;
     const entry = rememberedCount(t.db, sqlKey(countSql(where)!));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardsCsv, csvCell, csvHeader } from "../../server/domain/cards/csv";
+import { cardsCsv, csvCell, csvHeader } from "~/server/domain/cards/csv";
 
 describe("card CSV export", () => {
   it("quotes per RFC 4180 and defuses spreadsheet formulas", () => {

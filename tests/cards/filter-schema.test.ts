@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { ZCardListBody, ZCardListRequest } from "../../server/api/routers/cards/list.types";
-import { SAVED_FILTER_KEYS } from "../../server/domain/cards/filter-keys";
-import { ZCardFilterParams } from "../../server/domain/cards/filter-schema";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { ZCardListBody, ZCardListRequest } from "~/server/api/routers/cards/list.types";
+import { SAVED_FILTER_KEYS } from "~/server/domain/cards/filter-keys";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
 
 /** The card filter has one definition: the list's parameters and a saved filter's keys are read from it. */
 

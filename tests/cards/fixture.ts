@@ -1,4 +1,4 @@
-import type { TDb } from "../../server/db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * A small curated dataset with known answers (see cards-list.test.ts for the expected slug lists).

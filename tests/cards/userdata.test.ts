@@ -203,8 +203,8 @@ describe("include_user_data", () => {
   });
 
   it("needs a signed-in caller for every procedure", async () => {
-    const { appRouter } = await import("../../server/api/root");
-    const { createCallerFactory } = await import("../../server/api/trpc");
+    const { appRouter } = await import("~/server/api/root");
+    const { createCallerFactory } = await import("~/server/api/trpc");
     const anon = createCallerFactory(appRouter)({ db: t.db, caller: { kind: "anonymous" }, transport: "trpc", resHeaders: { set() {} } });
     expect(await failure(anon.user.folders.list())).toBe("not_authenticated");
     expect(await failure(anon.user.likes.like({ cardId: card("zeta") }))).toBe("not_authenticated");

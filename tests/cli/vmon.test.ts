@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmbeddedHost } from "../../server/db/embedded";
+import { startEmbeddedHost } from "~/server/db/embedded";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

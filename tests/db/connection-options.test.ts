@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectionConfig } from "../../server/db/client";
+import { connectionConfig } from "~/server/db/client";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /** The settings every connection of the service starts with (server/db/client.ts). */

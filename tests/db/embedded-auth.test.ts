@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedHost, type TEmbeddedHost } from "../../server/db/embedded";
+import { startEmbeddedHost, type TEmbeddedHost } from "~/server/db/embedded";
 
 /**
  * The embedded database's loopback port takes only connections that give its password, a random

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrisma, type TDb } from "../../server/db/client";
-import { startEmbeddedHost, type TEmbeddedHost } from "../../server/db/embedded";
-import { migrate } from "../../server/db/migrate";
+import { createPrisma, type TDb } from "~/server/db/client";
+import { startEmbeddedHost, type TEmbeddedHost } from "~/server/db/embedded";
+import { migrate } from "~/server/db/migrate";
 
 /**
  * The embedded database is one PGlite session shared by every connection. Parameterised queries

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepLeases, LEASE_MS, releaseLeases, whileLeased } from "../../server/domain/jobs/lease";
-import { claim, complete, enqueue, renewJobs } from "../../server/domain/jobs/queue";
-import { stopWithin } from "../../server/workers";
+import { keepLeases, LEASE_MS, releaseLeases, whileLeased } from "~/server/domain/jobs/lease";
+import { claim, complete, enqueue, renewJobs } from "~/server/domain/jobs/queue";
+import { stopWithin } from "~/server/workers";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /** The job queue's leases: short, renewed while the job runs, taken over once a worker stops renewing. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Prisma } from "../../server/db/generated/prisma/client";
-import { createPrisma, driverOf } from "../../server/db/client";
-import { readRows } from "../../server/db/read";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { createPrisma, driverOf } from "~/server/db/client";
+import { readRows } from "~/server/db/read";
 import { openTestDb } from "../helpers/db";
 
 /** readRows: reads through the driver pool that Prisma itself uses, or through Prisma in a transaction. */

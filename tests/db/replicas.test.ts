@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeReplicas, hasReplicas, onReplica } from "../../server/db/replicas";
-import { env, resetEnvCache } from "../../server/env";
+import { closeReplicas, hasReplicas, onReplica } from "~/server/db/replicas";
+import { env, resetEnvCache } from "~/server/env";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

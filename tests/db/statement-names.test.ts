@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { closeDatabase, createPrisma, openDatabase, type TDb } from "../../server/db/client";
-import { startEmbeddedHost } from "../../server/db/embedded";
-import { resetEnvCache } from "../../server/env";
-import { createStatementNamer } from "../../server/db/statement-names";
+import { closeDatabase, createPrisma, openDatabase, type TDb } from "~/server/db/client";
+import { startEmbeddedHost } from "~/server/db/embedded";
+import { resetEnvCache } from "~/server/env";
+import { createStatementNamer } from "~/server/db/statement-names";
 import { openTestDb } from "../helpers/db";
 
 describe("statement names", () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { demoLines } from "../../server/domain/demo";
+import { demoLines } from "~/server/domain/demo";
 
 /** The demo dataset generator: deterministic, scaled, well-formed (docs/cli.md `vmon seed --demo`). */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoAccount } from "../../server/domain/accounts/demo-account";
-import { seedDemo } from "../../server/domain/demo";
-import { DEMO_MISSING_PROFILE, seedDemoRadar } from "../../server/domain/demo/radar";
-import { CHANGE_TYPES } from "../../server/domain/radar/types";
+import { createDemoAccount } from "~/server/domain/accounts/demo-account";
+import { seedDemo } from "~/server/domain/demo";
+import { DEMO_MISSING_PROFILE, seedDemoRadar } from "~/server/domain/demo/radar";
+import { CHANGE_TYPES } from "~/server/domain/radar/types";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /** The demo account's radar: connections on both networks, every change type, one failure. */
@@ -47,7 +47,7 @@ describe("seedDemoRadar", () => {
     // The feed spans weeks; the stored snapshots are the dataset's (a later refresh reports nothing).
     const [span] = await q<{ days: number }>(`SELECT extract(day FROM max(detected_at) - min(detected_at))::int AS days FROM radar_update`);
     expect(span!.days).toBeGreaterThanOrEqual(14);
-    const { refreshDue } = await import("../../server/domain/radar/refresh");
+    const { refreshDue } = await import("~/server/domain/radar/refresh");
     expect((await refreshDue(t.db)).updates).toBe(0);
     // Some network_a connections have a card (links from the feed).
     const [cards] = await q<{ n: number }>(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../server/domain/demo";
+import { seedDemo } from "~/server/domain/demo";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /** The demo dataset through the regular import path (docs/cli.md `vmon seed --demo`). */

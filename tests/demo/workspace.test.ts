@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoAccount } from "../../server/domain/accounts/demo-account";
-import { seedDemo } from "../../server/domain/demo";
-import { seedDemoWorkspace } from "../../server/domain/demo/workspace";
+import { createDemoAccount } from "~/server/domain/accounts/demo-account";
+import { seedDemo } from "~/server/domain/demo";
+import { seedDemoWorkspace } from "~/server/domain/demo/workspace";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";
 
@@ -48,5 +48,14 @@ describe("seedDemoWorkspace", () => {
     expect(usage.days).toHaveLength(30);
     expect(usage.days.filter((d) => d.requests > 0).length).toBeGreaterThan(15);
     expect(usage.days[29]!.requests).toBe(0); // today: only real requests
+    // The history was made with the demo's token: its requests are the account's, and its "last
+    // used" is the last day with requests (every token with requests has a last use).
+    const total = usage.days.reduce((n, d) => n + d.requests, 0);
+    expect(usage.tokens).toHaveLength(1);
+    expect(usage.tokens[0]).toMatchObject({ name: "demo", requests: total, revoked: false });
+    const lastBusy = usage.days.filter((d) => d.requests > 0).at(-1)!.day;
+    expect(usage.tokens[0]!.last_used_at?.slice(0, 10)).toBe(lastBusy);
+    const tokens = await ui.account.tokens.list();
+    expect(tokens.every((tk) => tk.last_used_at !== null)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { resetEnvCache } from "../../server/env";
+import { resetEnvCache } from "~/server/env";
 
 /** Sets EMBEDDINGS_* variables for a test (undefined deletes); returns a function that restores them. */
 export function setEmbeddingsEnv(values: Record<string, string | undefined>): () => void {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
+import { hashEmbedding } from "~/server/domain/embeddings/providers/hash";
 
 /**
  * A small OpenAI-compatible embedding server for tests. `mode` decides how it answers:

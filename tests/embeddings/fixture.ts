@@ -1,6 +1,6 @@
-import type { TDb } from "../../server/db/client";
-import { embeddingText } from "../../server/domain/embeddings/kinds";
-import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
+import type { TDb } from "~/server/db/client";
+import { embeddingText } from "~/server/domain/embeddings/kinds";
+import { hashEmbedding } from "~/server/domain/embeddings/providers/hash";
 
 /**
  * Datasets for the embedding tests.

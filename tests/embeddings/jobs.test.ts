@@ -6,9 +6,9 @@ import {
   EMBEDDINGS_QUEUE,
   queueEmbeddingBackfill,
   rebuildEmbeddings,
-} from "../../server/domain/embeddings";
-import { EmbeddingProviderError, type TEmbeddingProvider } from "../../server/domain/embeddings/provider";
-import { pendingCount } from "../../server/domain/jobs/queue";
+} from "~/server/domain/embeddings";
+import { EmbeddingProviderError, type TEmbeddingProvider } from "~/server/domain/embeddings/provider";
+import { pendingCount } from "~/server/domain/jobs/queue";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { HASH_ENV, setEmbeddingsEnv } from "./env";
 import { seedSynthetic, type TSynthetic } from "./fixture";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeEmbeddingProvider, embeddingProvider, rebuildEmbeddings, semanticPage } from "../../server/domain/embeddings";
+import { closeEmbeddingProvider, embeddingProvider, rebuildEmbeddings, semanticPage } from "~/server/domain/embeddings";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { setEmbeddingsEnv } from "./env";
 import { LABELLED_CARDS, LABELLED_QUERIES } from "./fixture";

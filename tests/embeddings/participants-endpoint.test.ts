@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddingProvider, rebuildEmbeddings } from "../../server/domain/embeddings";
+import { embeddingProvider, rebuildEmbeddings } from "~/server/domain/embeddings";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { HASH_DIMS, HASH_ENV, setEmbeddingsEnv } from "./env";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkVectors, EmbeddingProviderError } from "../../server/domain/embeddings/provider";
-import { createHashProvider, hashEmbedding } from "../../server/domain/embeddings/providers/hash";
-import { createOpenAiProvider, embeddingsEndpoint } from "../../server/domain/embeddings/providers/openai";
-import { embeddingProvider } from "../../server/domain/embeddings/providers";
-import { vectorLiteral } from "../../server/domain/embeddings/vector-sql";
+import { checkVectors, EmbeddingProviderError } from "~/server/domain/embeddings/provider";
+import { createHashProvider, hashEmbedding } from "~/server/domain/embeddings/providers/hash";
+import { createOpenAiProvider, embeddingsEndpoint } from "~/server/domain/embeddings/providers/openai";
+import { embeddingProvider } from "~/server/domain/embeddings/providers";
+import { vectorLiteral } from "~/server/domain/embeddings/vector-sql";
 import { setEmbeddingsEnv } from "./env";
 import { startFakeEmbeddingServer, type TFakeServer } from "./fake-server";
 

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma } from "../../server/db/generated/prisma/client";
-import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "../../server/domain/embeddings";
-import { hashEmbedding } from "../../server/domain/embeddings/providers/hash";
-import { dimsSql, vectorLiteral, vectorWithScanSettings } from "../../server/domain/embeddings/vector-sql";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "~/server/domain/embeddings";
+import { hashEmbedding } from "~/server/domain/embeddings/providers/hash";
+import { dimsSql, vectorLiteral, vectorWithScanSettings } from "~/server/domain/embeddings/vector-sql";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { HASH_DIMS, HASH_ENV, setEmbeddingsEnv } from "./env";
 import { bruteForce, sameRanking, seedSynthetic, type TSynthetic } from "./fixture";

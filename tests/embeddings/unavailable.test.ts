@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddingProvider, rebuildEmbeddings, semanticPage } from "../../server/domain/embeddings";
+import { embeddingProvider, rebuildEmbeddings, semanticPage } from "~/server/domain/embeddings";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { setEmbeddingsEnv } from "./env";
 import { startFakeEmbeddingServer, type TFakeServer } from "./fake-server";

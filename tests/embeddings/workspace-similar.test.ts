@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddingProvider, rebuildEmbeddings } from "../../server/domain/embeddings";
-import { DEFAULT_MIN_SIMILARITY } from "../../server/domain/cards/params";
+import { embeddingProvider, rebuildEmbeddings } from "~/server/domain/embeddings";
+import { DEFAULT_MIN_SIMILARITY } from "~/server/domain/cards/params";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";

@@ -1,7 +1,7 @@
-import { handleRest } from "../../server/api/rest/handler";
-import type { TDb } from "../../server/db/client";
-import { applySettings, ensureAccount, type TAccountSettings } from "../../server/domain/accounts/accounts";
-import { createApiToken } from "../../server/domain/accounts/api-tokens";
+import { handleRest } from "~/server/api/rest/handler";
+import type { TDb } from "~/server/db/client";
+import { applySettings, ensureAccount, type TAccountSettings } from "~/server/domain/accounts/accounts";
+import { createApiToken } from "~/server/domain/accounts/api-tokens";
 
 export interface TApiResponse<T = any> {
   status: number;

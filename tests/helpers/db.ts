@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { closeDatabase, openDatabase, type TDb } from "../../server/db/client";
-import { startEmbeddedHost } from "../../server/db/embedded";
-import { migrate } from "../../server/db/migrate";
+import { closeDatabase, openDatabase, type TDb } from "~/server/db/client";
+import { startEmbeddedHost } from "~/server/db/embedded";
+import { migrate } from "~/server/db/migrate";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a throwaway

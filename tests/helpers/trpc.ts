@@ -1,8 +1,8 @@
 import { createAccount } from "./api";
-import { accountById } from "../../server/auth/caller";
-import type { TDb } from "../../server/db/client";
-import { appRouter } from "../../server/api/root";
-import { createCallerFactory, type TContext } from "../../server/api/trpc";
+import { accountById } from "~/server/auth/caller";
+import type { TDb } from "~/server/db/client";
+import { appRouter } from "~/server/api/root";
+import { createCallerFactory, type TContext } from "~/server/api/trpc";
 
 const createCaller = createCallerFactory(appRouter);
 

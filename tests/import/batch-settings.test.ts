@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inTransaction, type TWriteCtx } from "../../server/domain/import/write-context";
+import { inTransaction, type TWriteCtx } from "~/server/domain/import/write-context";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deferIndexes, restoreDeferredIndexes } from "../../server/db/deferred-indexes";
-import { importJsonl } from "../../server/domain/import";
-import { deferTriggerTable, refillRecord, TRIGGER_TABLES } from "../../server/domain/import/trigger-tables";
+import { deferIndexes, restoreDeferredIndexes } from "~/server/db/deferred-indexes";
+import { importJsonl } from "~/server/domain/import";
+import { deferTriggerTable, refillRecord, TRIGGER_TABLES } from "~/server/domain/import/trigger-tables";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines } from "./fixture";
 import { linesSource, resetData, rowsBySlug, TABLES } from "./helpers";

@@ -1,5 +1,5 @@
-import type { TDb } from "../../server/db/client";
-import type { TImportSource } from "../../server/domain/import";
+import type { TDb } from "~/server/db/client";
+import type { TImportSource } from "~/server/domain/import";
 
 /** Helpers of the import tests. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { importJsonl } from "../../server/domain/import";
+import { importJsonl } from "~/server/domain/import";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { fixtureLines, isoDaysAgo } from "./fixture";
 import { linesSource, one, resetData, snapshot } from "./helpers";

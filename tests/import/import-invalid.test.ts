@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fileSource, ImportValidationError, importJsonl, stdinSource } from "../../server/domain/import";
+import { fileSource, ImportValidationError, importJsonl, stdinSource } from "~/server/domain/import";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { counts, linesSource, resetData } from "./helpers";
 import { EXPECTED, FILE, j } from "./invalid-fixture";

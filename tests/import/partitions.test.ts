@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ImportValidationError, importJsonl } from "../../server/domain/import";
-import { bucketOf, partsFor } from "../../server/domain/import/partition";
-import { cardOfInteraction, encodeRefs } from "../../server/domain/import/ref-lines";
-import { laneOf } from "../../server/domain/import/write-context";
+import { ImportValidationError, importJsonl } from "~/server/domain/import";
+import { bucketOf, partsFor } from "~/server/domain/import/partition";
+import { cardOfInteraction, encodeRefs } from "~/server/domain/import/ref-lines";
+import { laneOf } from "~/server/domain/import/write-context";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { linesSource, resetData, rowsBySlug } from "./helpers";
 import { EXPECTED, FILE, j } from "./invalid-fixture";

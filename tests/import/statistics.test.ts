@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TDb } from "../../server/db/client";
-import { ImportStatistics } from "../../server/domain/import/statistics";
+import type { TDb } from "~/server/db/client";
+import { ImportStatistics } from "~/server/domain/import/statistics";
 
 /** The importer analyses the tables a kind fills as they grow (autovacuum may be off). */
 describe("import statistics", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimestamp, isCalendarDate } from "../../server/domain/import/values";
+import { canonicalTimestamp, isCalendarDate } from "~/server/domain/import/values";
 
 /** Timestamps keep their instant to the microsecond in one canonical UTC form. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fastRequest } from "../../server/mcp/fast";
+import { fastRequest } from "~/server/mcp/fast";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";

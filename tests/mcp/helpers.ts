@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { requestListener } from "../../server/http";
+import { requestListener } from "~/server/http";
 
 /**
  * The MCP server as the service's HTTP server serves it (server/http.ts, a real listener), reached

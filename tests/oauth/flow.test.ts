@@ -173,7 +173,7 @@ describe("authorization code with PKCE", () => {
   it("serves the metadata and the token endpoint to any origin (CORS) but not the authorization page", async () => {
     const res = await serviceFetch(`${base()}/.well-known/oauth-authorization-server`);
     expect(res.status).toBe(200);
-    const { isCorsPath } = await import("../../server/lib/cors");
+    const { isCorsPath } = await import("~/server/lib/cors");
     for (const path of ["/v1/cards/", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server", "/mcp"])
       expect(isCorsPath(path), path).toBe(true);
     for (const path of ["/oauth/authorize", "/oauth/consent", "/oauth/introspect", "/api/trpc/x", "/cards", "/settings/apps"])

@@ -1,10 +1,10 @@
 import * as oauth from "oauth4webapi";
-import { handleRest } from "../../server/api/rest/handler";
-import { checkAuthorizeRequest, decide, nextStep } from "../../server/auth/oauth/authorize";
-import { createClient } from "../../server/auth/oauth/clients";
-import { handleOAuthEndpoint, isOAuthEndpoint } from "../../server/auth/oauth/http";
-import type { TDb } from "../../server/db/client";
-import { env } from "../../server/env";
+import { handleRest } from "~/server/api/rest/handler";
+import { checkAuthorizeRequest, decide, nextStep } from "~/server/auth/oauth/authorize";
+import { createClient } from "~/server/auth/oauth/clients";
+import { handleOAuthEndpoint, isOAuthEndpoint } from "~/server/auth/oauth/http";
+import type { TDb } from "~/server/db/client";
+import { env } from "~/server/env";
 
 /**
  * OAuth tests drive the authorization server with a real client library (oauth4webapi), whose

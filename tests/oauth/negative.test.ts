@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { revokeClient } from "../../server/auth/oauth/clients";
+import { revokeClient } from "~/server/auth/oauth/clients";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { startListener, type TListener } from "../mcp/helpers";
-import { resetEnvCache } from "../../server/env";
+import { resetEnvCache } from "~/server/env";
 import { discover, visitAuthorize } from "./helpers";
 
 /**

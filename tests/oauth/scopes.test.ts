@@ -1,9 +1,9 @@
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "../../server/api/root";
-import type { TMeta } from "../../server/api/contract";
-import { OAUTH_SCOPES } from "../../server/domain/access/scopes";
-import { createFolder } from "../../server/domain/userdata/folders";
+import { appRouter } from "~/server/api/root";
+import type { TMeta } from "~/server/api/contract";
+import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
+import { createFolder } from "~/server/domain/userdata/folders";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";

@@ -1,6 +1,6 @@
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleRest } from "../../server/api/rest/handler";
+import { handleRest } from "~/server/api/rest/handler";
 import { seedCards } from "../cards/fixture";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";

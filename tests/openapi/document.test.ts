@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_RESPONSES } from "../../server/api/rest/oas/components";
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { ERROR_STATUS, type TErrorCode } from "../../server/lib/errors";
+import { ERROR_RESPONSES } from "~/server/api/rest/oas/components";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { ERROR_STATUS, type TErrorCode } from "~/server/lib/errors";
 
 /**
  * The structure of the served OpenAPI document, beyond what the linters check (npm test --

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { TContract, TOperationExamples } from "../../server/api/contract";
-import { restContracts } from "../../server/api/contracts";
-import { openApiDocument } from "../../server/api/rest/openapi";
-import { appRouter } from "../../server/api/root";
+import type { TContract, TOperationExamples } from "~/server/api/contract";
+import { restContracts } from "~/server/api/contracts";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { appRouter } from "~/server/api/root";
 
 /**
  * Every example of the OpenAPI document (from the operations' contracts) is parsed with the

@@ -49,6 +49,12 @@ export interface paths {
          *     a region includes its locations. `filter_id` applies one of your saved filters (GET /v1/cards/filters/);
          *     parameters given explicitly win over the saved ones.
          *
+         *     **Rolling date windows.** `created_within_days`, `updated_within_days`, `last_interaction_within_days` and
+         *     `first_interaction_within_days` (1-3650) keep a date filter relative to today: `last_interaction_within_days=30`
+         *     is `last_interaction_after` set to the UTC day 30 days before today, resolved at each request. A saved filter
+         *     keeps the window itself, so `filter_id` resolves it anew on every call. With the same field's `*_after` both
+         *     apply; an explicit `*_after` or `*_within_days` replaces the saved filter's lower bound for that field.
+         *
          *     **Search.** `search` matches every word in the name or description (the last word as a prefix).
          *     With `semantic=true` the other filters apply first, then the cards are ranked by cosine similarity to
          *     `search`, those under `min_similarity` are dropped and each item carries `similarity`; the ranked list
@@ -74,6 +80,12 @@ export interface paths {
          *     `stages` and `rounds` combine with OR with each other. A parent category includes its children and
          *     a region includes its locations. `filter_id` applies one of your saved filters (GET /v1/cards/filters/);
          *     parameters given explicitly win over the saved ones.
+         *
+         *     **Rolling date windows.** `created_within_days`, `updated_within_days`, `last_interaction_within_days` and
+         *     `first_interaction_within_days` (1-3650) keep a date filter relative to today: `last_interaction_within_days=30`
+         *     is `last_interaction_after` set to the UTC day 30 days before today, resolved at each request. A saved filter
+         *     keeps the window itself, so `filter_id` resolves it anew on every call. With the same field's `*_after` both
+         *     apply; an explicit `*_after` or `*_within_days` replaces the saved filter's lower bound for that field.
          *
          *     **Search.** `search` matches every word in the name or description (the last word as a prefix).
          *     With `semantic=true` the other filters apply first, then the cards are ranked by cosine similarity to
@@ -478,7 +490,7 @@ export interface paths {
         };
         /**
          * Get the tracking quota
-         * @description Returns the tracking limit of each source with `used` (applications plus tracked connections) and `remaining`. Takes no parameters.
+         * @description Returns the tracking limit of each source with `used` (applications that have not failed plus tracked connections: a failed application holds no place) and `remaining`. Takes no parameters.
          */
         get: operations["getRadarQuota"];
         put?: never;
@@ -636,8 +648,9 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed application
-         * @description Queues a `failed` application again (`pending`, tracking on, error cleared). Any other state is a 400
-         *     `validation_error`. `source` is network_a or network_b; an id of the other source is not found. No body.
+         * @description Queues a `failed` application again (`pending`, tracking on, error cleared). A failed application
+         *     holds no quota place, so the retry takes one again: 400 `tracking_limit_reached` when the source has none
+         *     free. Any other state is a 400 `validation_error`. `source` is network_a or network_b; an id of the other source is not found. No body.
          */
         post: operations["retryRadarApplication"];
         delete?: never;
@@ -1327,6 +1340,14 @@ export interface operations {
                 first_interaction_after?: string;
                 /** @description First interaction on or before this UTC day */
                 first_interaction_before?: string;
+                /** @description Rolling window: created on or after the UTC day this many days before today (1-3650), resolved at each request; with `created_after` both apply. */
+                created_within_days?: number;
+                /** @description Rolling window: updated on or after the UTC day this many days before today (1-3650), resolved at each request; with `updated_after` both apply. */
+                updated_within_days?: number;
+                /** @description Rolling window: last interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `last_interaction_after` both apply. */
+                last_interaction_within_days?: number;
+                /** @description Rolling window: first interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `first_interaction_after` both apply. */
+                first_interaction_within_days?: number;
             };
             header?: never;
             path?: never;
@@ -1702,6 +1723,26 @@ export interface operations {
                      * @description First interaction on or before this UTC day
                      */
                     first_interaction_before?: string;
+                    /**
+                     * Format: date
+                     * @description Rolling window: created on or after the UTC day this many days before today (1-3650), resolved at each request; with `created_after` both apply.
+                     */
+                    created_within_days?: number;
+                    /**
+                     * Format: date
+                     * @description Rolling window: updated on or after the UTC day this many days before today (1-3650), resolved at each request; with `updated_after` both apply.
+                     */
+                    updated_within_days?: number;
+                    /**
+                     * Format: date
+                     * @description Rolling window: last interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `last_interaction_after` both apply.
+                     */
+                    last_interaction_within_days?: number;
+                    /**
+                     * Format: date
+                     * @description Rolling window: first interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `first_interaction_after` both apply.
+                     */
+                    first_interaction_within_days?: number;
                 };
             };
         };

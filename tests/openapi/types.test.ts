@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_FILE, schemaTypes } from "../../scripts/openapi/types";
+import { SCHEMA_FILE, schemaTypes } from "~/scripts/openapi/types";
 
 /** The committed API types (used by client.test.ts) are what openapi-typescript makes of the current document. */
 describe("generated API types", () => {

@@ -1,4 +1,4 @@
-import type { TDb } from "../../server/db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * A small known set of participants. Names start with distinct words so that their order is the

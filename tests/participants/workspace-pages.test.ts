@@ -67,7 +67,9 @@ describe("workspace.participantInteractions", () => {
         .map((i) => i.card.slug)
         .sort(),
     ).toEqual(["alpha-dex", "delta-chain"]);
-    expect(all.data.find((i) => i.card.slug === "delta-chain")?.associated_participant).toEqual({ slug: "fund-a", name: "Fund A" });
+    const delta = all.data.find((i) => i.card.slug === "delta-chain");
+    expect(delta?.associated_participant).toEqual({ slug: "fund-a", name: "Fund A", type_name: "Fund" });
+    expect(delta?.source_type).toEqual({ slug: "social_interactions", name: "Social", group: "Social" });
 
     const p1 = await a.workspace.participantInteractions({ slug: "fund-a", limit: 4, offset: 0 });
     const p2 = await a.workspace.participantInteractions({ slug: "fund-a", limit: 4, offset: 4 });
@@ -99,6 +101,43 @@ describe("workspace.participantInteractions", () => {
     expect(await failure(a.workspace.participantInteractions({ slug: "nobody", limit: 20, offset: 0 }))).toBe("not_found");
     const limited = await browserCaller(t.db, (await createAccount(t.db, { scope: "collections_only" })).account.id);
     expect(await failure(limited.workspace.participantInteractions({ slug: "fund-a", limit: 20, offset: 0 }))).toBe("permission_denied");
+  });
+});
+
+describe("workspace.cardSignals", () => {
+  it("lists a card's signals newest first with their source type and the participants' type names", async () => {
+    const r = await a.workspace.cardSignals({ slug: "alpha-dex", limit: 20, offset: 0 });
+    expect(r.pagination.total).toBe(3);
+    expect(
+      r.data.map((s) => [s.participant.slug, s.participant.type_name, s.associated_participant?.slug ?? null, s.source_type?.slug]),
+    ).toEqual([
+      ["partner-b", "Investor", "fund-a", "launch_board"],
+      ["fund-a", "Fund", null, "social_interactions"],
+      ["angel-c", "Angel", null, "network_a"],
+    ]);
+    expect(r.data[0]!.associated_participant).toEqual({ slug: "fund-a", name: "Fund A", type: "fund", type_name: "Fund" });
+    const p2 = await a.workspace.cardSignals({ slug: "alpha-dex", limit: 2, offset: 2 });
+    expect(p2.data.map((s) => s.participant.slug)).toEqual(["angel-c"]);
+    expect(p2.pagination.has_next).toBe(false);
+  });
+
+  it("answers not_found for an unknown card", async () => {
+    expect(await failure(a.workspace.cardSignals({ slug: "no-such-card", limit: 20, offset: 0 }))).toBe("not_found");
+  });
+});
+
+describe("workspace.participantPlaces", () => {
+  it("names the country most of a participant's signals' cards are in, null when none has one", async () => {
+    const r = await a.workspace.participantPlaces({ slugs: ["angel-c", "fund-a", "nobody"] });
+    expect(r.data).toEqual([
+      // Four of its six signals are on cards in the US (two in Germany).
+      { slug: "angel-c", country: "US", share: 4 / 6 },
+      // Its own four signals (three in the US, one on a card without a location) and two made on its
+      // behalf (one in the US, one on a card whose location has no country).
+      { slug: "fund-a", country: "US", share: 4 / 6 },
+      { slug: "nobody", country: null, share: 0 },
+    ]);
+    expect((await a.workspace.participantPlaces({ slugs: [] })).data).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "../../server/env";
-import { datasetConnector, httpConnector } from "../../server/domain/radar/connectors";
-import { drainApplications } from "../../server/domain/radar/process";
-import { refreshDue } from "../../server/domain/radar/refresh";
+import { resetEnvCache } from "~/server/env";
+import { datasetConnector, httpConnector } from "~/server/domain/radar/connectors";
+import { drainApplications } from "~/server/domain/radar/process";
+import { refreshDue } from "~/server/domain/radar/refresh";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { networkAProfile, networkBProfile, radarAccount } from "./fixtures";

@@ -1,7 +1,7 @@
-import type { TDb } from "../../server/db/client";
-import { datasetConnector } from "../../server/domain/radar/connectors";
-import { drainApplications } from "../../server/domain/radar/process";
-import { refreshDue } from "../../server/domain/radar/refresh";
+import type { TDb } from "~/server/db/client";
+import { datasetConnector } from "~/server/domain/radar/connectors";
+import { drainApplications } from "~/server/domain/radar/process";
+import { refreshDue } from "~/server/domain/radar/refresh";
 import { createAccount } from "../helpers/api";
 
 /** Small known radar datasets, written with Prisma. */

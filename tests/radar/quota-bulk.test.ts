@@ -33,7 +33,7 @@ describe("GET /radar/quota/", () => {
 });
 
 describe("quota accounting", () => {
-  it("counts applications (any state) and tracked connections, through create, tracking and delete", async () => {
+  it("counts applications (not failed) and tracked connections, through create, tracking and delete", async () => {
     const { token } = await radarAccount(t.db, { a: 3 });
     const c1 = await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "p1" } });
     expect(c1.body.quota.network_a).toEqual({ limit: 3, used: 1, remaining: 2 });

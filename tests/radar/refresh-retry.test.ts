@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { datasetConnector } from "../../server/domain/radar/connectors";
-import { ConnectorError, type TConnector } from "../../server/domain/radar/connectors/types";
-import { REFRESH_INTERVAL_MS, REFRESH_RETRY_DELAYS_MS, refreshBatch } from "../../server/domain/radar/refresh";
+import { datasetConnector } from "~/server/domain/radar/connectors";
+import { ConnectorError, type TConnector } from "~/server/domain/radar/connectors/types";
+import { REFRESH_INTERVAL_MS, REFRESH_RETRY_DELAYS_MS, refreshBatch } from "~/server/domain/radar/refresh";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { networkAProfile, processAll, radarAccount, setExperience } from "./fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { datasetConnector } from "../../server/domain/radar/connectors";
-import { refreshBatch } from "../../server/domain/radar/refresh";
+import { datasetConnector } from "~/server/domain/radar/connectors";
+import { refreshBatch } from "~/server/domain/radar/refresh";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { networkAProfile, networkBProfile, processAll, radarAccount, refreshAll, setExperience } from "./fixtures";

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createPrisma, type TDb } from "../../server/db/client";
-import { datasetConnector, type TConnector } from "../../server/domain/radar/connectors";
-import { drainApplications, processBatch } from "../../server/domain/radar/process";
-import { startRadarWorkers } from "../../server/domain/radar/worker";
-import { logger } from "../../server/lib/logger";
+import { createPrisma, type TDb } from "~/server/db/client";
+import { datasetConnector, type TConnector } from "~/server/domain/radar/connectors";
+import { drainApplications, processBatch } from "~/server/domain/radar/process";
+import { startRadarWorkers } from "~/server/domain/radar/worker";
+import { logger } from "~/server/lib/logger";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { networkAProfile, radarAccount, setExperience } from "./fixtures";

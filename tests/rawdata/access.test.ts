@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicCatalog } from "../../server/api/catalog";
+import { publicCatalog } from "~/server/api/catalog";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { collectionsOnlyAccount, createCollection, ids, insertProfiles, rawDataAccount } from "./fixtures";

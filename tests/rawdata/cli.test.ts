@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../../server/cli/main";
-import { db } from "../../server/db/client";
+import { runCli } from "~/server/cli/main";
+import { db } from "~/server/db/client";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { insertProfiles } from "./fixtures";

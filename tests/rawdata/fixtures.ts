@@ -1,5 +1,5 @@
-import type { TDb } from "../../server/db/client";
-import { countryOf } from "../../server/domain/import";
+import type { TDb } from "~/server/db/client";
+import { countryOf } from "~/server/domain/import";
 import { createAccount } from "../helpers/api";
 
 /** Small known datasets for the raw-data tests, written directly with Prisma. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE_PARAMS } from "../../server/domain/rawdata/query";
+import { PROFILE_PARAMS } from "~/server/domain/rawdata/query";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { collectionsOnlyAccount, createCollection, insertProfiles, rawDataAccount } from "./fixtures";

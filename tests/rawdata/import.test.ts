@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importJsonl } from "../../server/domain/import";
+import { importJsonl } from "~/server/domain/import";
 import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { ids, rawDataAccount } from "./fixtures";

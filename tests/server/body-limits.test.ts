@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestListener } from "../../server/http";
+import { requestListener } from "~/server/http";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /**

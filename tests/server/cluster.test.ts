@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { httpProcessCount } from "../../server/cluster";
-import type { TEnv } from "../../server/env";
+import { httpProcessCount } from "~/server/cluster";
+import type { TEnv } from "~/server/env";
 
 const config = (HTTP_PROCESSES: TEnv["HTTP_PROCESSES"]) => ({ HTTP_PROCESSES }) as TEnv;
 
@@ -25,7 +25,7 @@ describe("HTTP_PROCESSES", () => {
     ["2", 2],
     [undefined, "auto"],
   ])("%s is read as %s", async (value, expected) => {
-    const { env, resetEnvCache } = await import("../../server/env");
+    const { env, resetEnvCache } = await import("~/server/env");
     const before = process.env.HTTP_PROCESSES;
     try {
       if (value === undefined) delete process.env.HTTP_PROCESSES;
@@ -40,7 +40,7 @@ describe("HTTP_PROCESSES", () => {
   });
 
   it.each(["0", "many", "1.5"])("refuses %s", async (value) => {
-    const { env, resetEnvCache } = await import("../../server/env");
+    const { env, resetEnvCache } = await import("~/server/env");
     process.env.HTTP_PROCESSES = value;
     try {
       resetEnvCache();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoCredentialsFile, demoCredentialsNotice, saveDemoCredentials } from "../../server/demo-credentials";
+import { demoCredentialsFile, demoCredentialsNotice, saveDemoCredentials } from "~/server/demo-credentials";
 
 /**
  * What a start prints about the demo account (server/main.ts): the password and the API token on

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "../../server/env";
+import { env, resetEnvCache } from "~/server/env";
 
 /** Settings of the scaled-out deployment (docs/deployment.md), as server/env.ts reads them. */
 const saved = { WORKERS: process.env.WORKERS, DATABASE_DIRECT_URL: process.env.DATABASE_DIRECT_URL };

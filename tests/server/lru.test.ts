@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Lru, lruPerOwner } from "../../server/lib/lru";
+import { Lru, lruPerOwner } from "~/server/lib/lru";
 
 describe("Lru", () => {
   afterEach(() => vi.useRealTimers());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "../../server/env";
-import { buildSecurityHeaders, contentSecurityPolicy, newNonce, securityHeaders } from "../../server/lib/security-headers";
+import { resetEnvCache } from "~/server/env";
+import { buildSecurityHeaders, contentSecurityPolicy, newNonce, securityHeaders } from "~/server/lib/security-headers";
 
 /** The security headers (docs/api.md) and the pages' Content-Security-Policy, as values. */
 

@@ -5,7 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHUTDOWN_GRACE_MS } from "../../server/shutdown";
+import { SHUTDOWN_GRACE_MS } from "~/server/shutdown";
 
 /**
  * SIGTERM under load: the real service process (tests/server/fixtures/service.ts runs

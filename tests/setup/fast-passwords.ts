@@ -6,4 +6,4 @@ import { vi } from "vitest";
  * the real cost each hash takes about half a second and 128 MiB. The service itself has no way to
  * lower its cost; tests/auth/password.test.ts undoes this replacement and checks the real cost.
  */
-vi.mock("../../server/lib/password-cost", () => ({ PASSWORD_COST: { N: 2 ** 10, r: 8, p: 1 } }));
+vi.mock("~/server/lib/password-cost", () => ({ PASSWORD_COST: { N: 2 ** 10, r: 8, p: 1 } }));

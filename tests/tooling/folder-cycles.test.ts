@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { folderCycles } from "../../scripts/layers/folder-cycles";
+import { folderCycles } from "~/scripts/layers/folder-cycles";
 
 describe("folderCycles", () => {
   it("finds sibling folders that import each other, through any number of folders", () => {

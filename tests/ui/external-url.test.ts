@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ExternalLink } from "../../app/_ui/external-link";
-import { httpUrl } from "../../app/_ui/external-url";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { httpUrl } from "~/app/_ui/external-url";
 
 /** Imported URLs become link targets only when they are http(s) (app/_ui/external-url.ts). */
 

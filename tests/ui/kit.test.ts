@@ -1,10 +1,10 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Alert } from "../../app/_ui/alert";
-import { Button } from "../../app/_ui/button";
-import { Field, type TFieldControl } from "../../app/_ui/field";
-import { Input, Select } from "../../app/_ui/input";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Field, type TFieldControl } from "~/app/_ui/field";
+import { Input, Select } from "~/app/_ui/input";
 
 /** The workspace's UI kit (app/_ui): the looks the pages had, and the accessibility wiring. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "../../server/env";
-import { isPublicAddress } from "../../server/domain/webhooks/address-guard";
+import { resetEnvCache } from "~/server/env";
+import { isPublicAddress } from "~/server/domain/webhooks/address-guard";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 

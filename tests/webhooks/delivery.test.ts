@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "../../server/env";
-import { deliverDue, DeliveryPool } from "../../server/domain/webhooks/deliver";
-import { claimDeliveries } from "../../server/domain/webhooks/queue";
+import { resetEnvCache } from "~/server/env";
+import { deliverDue, DeliveryPool } from "~/server/domain/webhooks/deliver";
+import { claimDeliveries } from "~/server/domain/webhooks/queue";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { Receiver } from "./receiver";

@@ -3,9 +3,9 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkWebhookTarget, type TResolver } from "../../server/domain/webhooks/address-guard";
-import { sendOnce } from "../../server/domain/webhooks/send";
-import { resetEnvCache } from "../../server/env";
+import { checkWebhookTarget, type TResolver } from "~/server/domain/webhooks/address-guard";
+import { sendOnce } from "~/server/domain/webhooks/send";
+import { resetEnvCache } from "~/server/env";
 
 /**
  * Webhook host names are resolved with c-ares (an injected resolver here), never with dns.lookup

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "../../server/env";
-import { importJsonl } from "../../server/domain/import";
-import { deliverDue } from "../../server/domain/webhooks/deliver";
-import { fanOut } from "../../server/domain/webhooks/fan-out";
-import { savedFilterTick } from "../../server/domain/webhooks/saved-filters";
+import { resetEnvCache } from "~/server/env";
+import { importJsonl } from "~/server/domain/import";
+import { deliverDue } from "~/server/domain/webhooks/deliver";
+import { fanOut } from "~/server/domain/webhooks/fan-out";
+import { savedFilterTick } from "~/server/domain/webhooks/saved-filters";
 import { api } from "../helpers/api";
 import { browserCaller } from "../helpers/trpc";
 import { openTestDb, type TTestDb } from "../helpers/db";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueDeliveries, eventBody } from "../../server/domain/webhooks/queue";
-import { resetEnvCache } from "../../server/env";
+import { enqueueDeliveries, eventBody } from "~/server/domain/webhooks/queue";
+import { resetEnvCache } from "~/server/env";
 import { api, createAccount, type TApiResponse } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { discover, registerApp, tokensFor } from "../oauth/helpers";

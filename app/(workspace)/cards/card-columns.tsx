@@ -1,41 +1,54 @@
 "use client";
 
 import Link from "next/link";
-import type { TColumn } from "../../_ui/data-table";
-import { displayableImage } from "../../_ui/remote-image";
+import { createContext, useContext } from "react";
+import { Badge } from "~/app/_ui/badge";
+import type { TColumn } from "~/app/_ui/data-table";
+import { displayableImage } from "~/app/_ui/remote-image";
 import type { TCardRowItem } from "./card-types";
 
 /** The cards table's columns (used by /cards and /folders/<id>); sortable ones name their REST sort field. */
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 
+/**
+ * When the list shows a saved filter, the instant (ms) from which its cards are new (added since
+ * the filter was last marked seen): those rows carry a "New" mark. Null elsewhere.
+ */
+export const NewSinceContext = createContext<number | null>(null);
+
+function NameCell({ card: c }: { card: TCardRowItem }) {
+  const since = useContext(NewSinceContext);
+  const image = displayableImage(c.image);
+  const isNew = since !== null && c.created_at !== undefined && c.created_at !== null && Date.parse(c.created_at) >= since;
+  return (
+    <div className="flex items-center gap-2">
+      {image ? (
+        // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
+        <img src={image} alt="" width={24} height={24} className="h-6 w-6 shrink-0 rounded object-cover" loading="lazy" />
+      ) : (
+        <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600">
+          {c.name?.[0] ?? "?"}
+        </span>
+      )}
+      <Link href={`/cards/${c.slug}`} prefetch={false} className="font-medium text-slate-900 hover:underline">
+        {c.name}
+      </Link>
+      {isNew && (
+        <Badge tone="success" className="text-xs font-medium" testId="new-mark">
+          New
+        </Badge>
+      )}
+      {c.similarity !== undefined && <span className="text-xs text-slate-500">{Math.round(c.similarity * 100)}%</span>}
+    </div>
+  );
+}
+
 export const CARD_COLUMNS: TColumn<TCardRowItem>[] = [
   {
     id: "name",
     meta: { label: "Name", sortField: "name", fixed: true, className: "min-w-48" },
-    cell: ({ row }) => {
-      const c = row.original;
-      const image = displayableImage(c.image);
-      return (
-        <div className="flex items-center gap-2">
-          {image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
-            <img src={image} alt="" width={24} height={24} className="h-6 w-6 shrink-0 rounded object-cover" loading="lazy" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-slate-200 text-xs text-slate-600"
-            >
-              {c.name?.[0] ?? "?"}
-            </span>
-          )}
-          <Link href={`/cards/${c.slug}`} prefetch={false} className="font-medium text-slate-900 hover:underline">
-            {c.name}
-          </Link>
-          {c.similarity !== undefined && <span className="text-xs text-slate-500">{Math.round(c.similarity * 100)}%</span>}
-        </div>
-      );
-    },
+    cell: ({ row }) => <NameCell card={row.original} />,
   },
   { id: "stage", meta: { label: "Stage" }, cell: ({ row }) => row.original.stage?.name ?? "—" },
   { id: "round", meta: { label: "Round" }, cell: ({ row }) => row.original.round?.name ?? "—" },

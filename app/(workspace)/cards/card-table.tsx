@@ -3,10 +3,16 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { PagedTable, type TListPage } from "../../_ui/paged-table";
+import { PagedTable, type TListPage } from "~/app/_ui/paged-table";
 import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "./card-columns";
 import type { TCardRowItem } from "./card-types";
 import { DEFAULT_LIMIT } from "./list-params";
+import { SORT_PRESETS } from "~/server/domain/cards/sort-param";
+
+/** The list's preset sorts (meta.sort) spelled out, so the table marks the sorted column. */
+const CARD_SORT_PRESETS = Object.fromEntries(
+  Object.entries(SORT_PRESETS).map(([name, keys]) => [name, keys.map((k) => `${k.field}:${k.direction}`).join(",")]),
+);
 
 /** A page of the card list, as the list procedure answers it. */
 type TCardPage = TListPage<TCardRowItem>;
@@ -44,6 +50,7 @@ export function CardTable(props: {
       params={props.params}
       set={props.set}
       defaultLimit={DEFAULT_LIMIT}
+      sortPresets={CARD_SORT_PRESETS}
       onOpen={(c) => router.push(`/cards/${c.slug}`)}
       selection={props.selection}
       onSelectionChange={props.onSelectionChange}

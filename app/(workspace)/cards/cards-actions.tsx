@@ -2,22 +2,25 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { CARD_LIST_KEYS } from "./list-params";
-import { Alert } from "../../_ui/alert";
-import { Button } from "../../_ui/button";
-import { Input, Select } from "../../_ui/input";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input, Select } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
-/** Saves the current /cards filter under a name (user.filters.createFromQuery). */
+/** Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a toast. */
 export function SaveFilter({ params }: { params: Record<string, string> }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const id = useId();
+  const toast = useToast();
   const save = useMutation(
     trpc.user.filters.createFromQuery.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (f) => {
+        toast(`Saved filter "${f.name}". Find it under Saved filters.`);
         setOpen(false);
         setName("");
         void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
@@ -25,7 +28,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
     }),
   );
   const query: Record<string, string> = {};
-  for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id"].includes(k)) query[k] = params[k];
+  for (const k of CARD_LIST_KEYS) if (params[k] && !["limit", "offset", "filter_id", "only_new"].includes(k)) query[k] = params[k];
   if (!open) {
     return <Button onClick={() => setOpen(true)}>Save filter</Button>;
   }

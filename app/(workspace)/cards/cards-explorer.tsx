@@ -2,21 +2,26 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Choice } from "../../_ui/filters";
-import { useSearchShortcut } from "../../_ui/use-search-shortcut";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice } from "~/app/_ui/filters";
+import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
+import { useUrlParams } from "~/app/_ui/use-url-params";
+import { NewSinceContext } from "./card-columns";
 import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
 import { AddToFolder, SaveFilter } from "./cards-actions";
-import { cardListInput, LAST_LIST_KEY } from "./list-params";
-import { Button, buttonClass } from "../../_ui/button";
+import { FilterChips } from "./filter-chips";
+import { cardListInput, LAST_LIST_KEY, storedToQuery } from "./list-params";
+import { SavedFilterBar } from "./saved-filter-bar";
+import { activeFilterCount, effectiveParams, filterPatch } from "./saved-filter-view";
+import { Button, buttonClass } from "~/app/_ui/button";
 
+/** The sort presets, each named by what it sorts by (the spec's presets and the default). */
 const PRESETS = [
-  { value: "", label: "Latest signal" },
-  { value: "trending", label: "Trending" },
+  { value: "", label: "Latest signal first" },
+  { value: "trending", label: "Trending: most signals" },
   { value: "recent", label: "Recently added" },
-  { value: "most_active", label: "Most active" },
+  { value: "most_active", label: "Most recent activity" },
   { value: "name:asc", label: "Name A–Z" },
 ];
 
@@ -26,9 +31,24 @@ export function CardsExplorer() {
   const { params, set, clear } = useUrlParams();
   const searchRef = useRef<HTMLInputElement>(null);
   const [selection, setSelection] = useState<Record<string, boolean>>({});
+  const filters = useQuery(trpc.user.filters.list.queryOptions());
+  const savedFilter = params.filter_id ? filters.data?.find((f) => String(f.id) === params.filter_id) : undefined;
+  const saved = savedFilter ? storedToQuery(savedFilter.params) : undefined;
+  const effective = effectiveParams(params, saved);
+  const onlyNew = params.filter_id !== undefined && params.only_new === "true";
+  const news = useQuery({
+    ...trpc.user.filters.news.queryOptions({ id: Number(params.filter_id) || 1 }),
+    enabled: savedFilter !== undefined,
+  });
+
   const input = cardListInput(params);
-  const cards = useQuery({ ...trpc.cards.list.queryOptions(input), placeholderData: keepPreviousData });
+  const all = useQuery({ ...trpc.cards.list.queryOptions(input), placeholderData: keepPreviousData, enabled: !onlyNew });
+  const fresh = useQuery({ ...trpc.user.filters.newCards.queryOptions(input), placeholderData: keepPreviousData, enabled: onlyNew });
+  const cards = onlyNew ? fresh : all;
   const query = new URLSearchParams(Object.entries(params)).toString();
+
+  // A filter change on top of a saved filter keeps it selected unless it removes one of its values.
+  const setFilter = (patch: Record<string, string | undefined>) => set(filterPatch(params, saved, patch));
 
   // The card page returns here (Esc, its back link) with these filters.
   useEffect(() => {
@@ -41,49 +61,67 @@ export function CardsExplorer() {
     .filter((k) => selection[k])
     .map(Number);
   const hasFilters = Object.keys(params).some((k) => !["limit", "offset", "sort"].includes(k));
+  const semantic = effective.semantic === "true" && !!effective.search;
+  const total = cards.data?.pagination.total;
+  const sortValue = PRESETS.some((p) => p.value === (params.sort ?? "")) ? (params.sort ?? "") : "custom";
 
   return (
     <div>
-      <CardsFilters params={params} set={set} searchRef={searchRef} />
-      <CardTable
-        label="Cards"
-        page={cards.data}
-        busy={cards.isFetching}
-        error={cards.error?.message}
-        onRetry={() => void cards.refetch()}
-        params={params}
-        set={set}
-        selection={selection}
-        onSelectionChange={setSelection}
-        empty={
-          <span>
-            No card matches these filters.{" "}
-            {hasFilters && (
-              <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
-                Clear the filters
-              </Button>
-            )}
-          </span>
-        }
-        toolbar={
-          <>
-            <Choice
-              label="Sort"
-              value={PRESETS.some((p) => p.value === (params.sort ?? "")) ? (params.sort ?? "") : "custom"}
-              options={[
-                ...PRESETS,
-                ...(PRESETS.some((p) => p.value === (params.sort ?? "")) ? [] : [{ value: "custom", label: `Sorted: ${params.sort}` }]),
-              ]}
-              onChange={(v) => v !== "custom" && set({ sort: v || undefined })}
-            />
-            <a href={`/api/cards/export${query ? `?${query}` : ""}`} className={buttonClass("secondary", "sm")} download>
-              Export CSV
-            </a>
-            <SaveFilter params={params} />
-            <AddToFolder cardIds={selectedIds} onDone={() => setSelection({})} />
-          </>
-        }
-      />
+      <CardsFilters params={effective} set={setFilter} searchRef={searchRef} activeCount={activeFilterCount(effective)} />
+      <SavedFilterBar params={params} set={set} />
+      <FilterChips effective={effective} savedName={savedFilter?.name} set={setFilter} clearAll={() => clear(["limit", "sort"])} />
+      <p className="mt-3 text-sm text-slate-700" aria-live="polite" data-testid="result-count">
+        {cards.data
+          ? total != null
+            ? `${total.toLocaleString("en")} ${total === 1 ? "card" : "cards"}${onlyNew ? " new since last seen" : ""}`
+            : "Cards matching these filters"
+          : "Loading cards…"}
+      </p>
+      <NewSinceContext.Provider value={savedFilter && news.data ? Date.parse(news.data.since) : null}>
+        <CardTable
+          label="Cards"
+          page={cards.data}
+          busy={cards.isFetching}
+          error={cards.error?.message}
+          onRetry={() => void cards.refetch()}
+          params={params}
+          set={set}
+          selection={selection}
+          onSelectionChange={setSelection}
+          empty={
+            <span>
+              {onlyNew ? "No new card since this filter was last marked seen." : "No card matches these filters."}{" "}
+              {hasFilters && (
+                <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
+                  Clear the filters
+                </Button>
+              )}
+            </span>
+          }
+          toolbar={
+            <>
+              {semantic ? (
+                <span className="text-sm text-slate-700" data-testid="sort-similarity">
+                  Sorted by similarity to your search
+                </span>
+              ) : (
+                <Choice
+                  label="Sort by"
+                  showLabel
+                  value={sortValue}
+                  options={[...PRESETS, ...(sortValue === "custom" ? [{ value: "custom", label: `Custom: ${params.sort}` }] : [])]}
+                  onChange={(v) => v !== "custom" && set({ sort: v || undefined })}
+                />
+              )}
+              <a href={`/api/cards/export${query ? `?${query}` : ""}`} className={buttonClass("secondary", "sm")} download>
+                Export CSV
+              </a>
+              <SaveFilter params={effective} />
+              <AddToFolder cardIds={selectedIds} onDone={() => setSelection({})} />
+            </>
+          }
+        />
+      </NewSinceContext.Provider>
     </div>
   );
 }

@@ -1,29 +1,31 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../_trpc/client";
-import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead, type TOption } from "../../_ui/filters";
-import { SearchForm } from "../../_ui/search-form";
-import { listParam, type TUrlParams } from "../../_ui/use-url-params";
+import { useId, useState } from "react";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "~/app/_ui/filters";
+import { Button } from "~/app/_ui/button";
+import { SearchForm } from "~/app/_ui/search-form";
+import { listParam, type TUrlParams } from "~/app/_ui/use-url-params";
+import { useParticipantSuggestions } from "../_records/participant-option";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 
-/** Participants by name for the participants filter (GET /v1/participants/?search=). */
-function useParticipantSuggestions(q: string): { options: TOption[]; loading: boolean } {
-  const trpc = useTRPC();
-  const r = useQuery({ ...trpc.participants.list.queryOptions({ search: q, limit: 10 }), enabled: q.length > 0 });
-  return { options: (r.data?.data ?? []).map((p) => ({ value: p.slug, label: p.name })), loading: r.isFetching };
-}
-
-/** Every filter of the card list (the spec's parameters), each written to the URL. */
+/**
+ * Every filter of the card list (the spec's parameters), each written to the URL. `params` is the
+ * filter in effect (a selected saved filter's values under the URL's own). On a phone the filters
+ * sit behind a "Filters" button that shows how many are active.
+ */
 export function CardsFilters({
   params,
   set,
   searchRef,
+  activeCount,
 }: {
   params: TUrlParams;
   set: TSet;
   searchRef: React.RefObject<HTMLInputElement | null>;
+  activeCount: number;
 }) {
   const trpc = useTRPC();
   const stages = useQuery(trpc.cards.stages.queryOptions({}));
@@ -32,7 +34,8 @@ export function CardsFilters({
   const locations = useQuery(trpc.cards.locations.queryOptions({}));
   const sourceTypes = useQuery(trpc.cards.sourceTypes.queryOptions({}));
   const folders = useQuery(trpc.user.folders.list.queryOptions());
-  const filters = useQuery(trpc.user.filters.list.queryOptions());
+  const [shown, setShown] = useState(false);
+  const groupId = useId();
 
   const list = (key: string) => listParam(params[key]);
   const setList = (key: string) => (v: string[]) => set({ [key]: v.join(",") || undefined });
@@ -50,7 +53,16 @@ export function CardsFilters({
         inputRef={searchRef}
         semantic
       />
-      <div className="flex flex-wrap items-center gap-2" aria-label="Filters" role="group">
+      <Button
+        className="sm:hidden"
+        aria-expanded={shown}
+        aria-controls={groupId}
+        onClick={() => setShown(!shown)}
+        data-testid="filters-button"
+      >
+        Filters{activeCount > 0 ? ` (${activeCount})` : ""}
+      </Button>
+      <div id={groupId} className={`flex-wrap items-center gap-2 sm:flex ${shown ? "flex" : "hidden"}`} aria-label="Filters" role="group">
         <MultiSelect
           label="Stages"
           options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
@@ -99,19 +111,29 @@ export function CardsFilters({
           label="Added"
           from={params.created_after}
           to={params.created_before}
-          onChange={(a, b) => set({ created_after: a, created_before: b })}
+          onChange={(a, b) => set({ created_after: a, created_before: b, ...(a ? { created_within_days: undefined } : {}) })}
+          window={params.created_within_days}
+          onWindow={(d) => set({ created_within_days: d, created_after: undefined })}
         />
         <DateRange
           label="Last signal"
           from={params.last_interaction_after}
           to={params.last_interaction_before}
-          onChange={(a, b) => set({ last_interaction_after: a, last_interaction_before: b })}
+          onChange={(a, b) =>
+            set({ last_interaction_after: a, last_interaction_before: b, ...(a ? { last_interaction_within_days: undefined } : {}) })
+          }
+          window={params.last_interaction_within_days}
+          onWindow={(d) => set({ last_interaction_within_days: d, last_interaction_after: undefined })}
         />
         <DateRange
           label="First signal"
           from={params.first_interaction_after}
           to={params.first_interaction_before}
-          onChange={(a, b) => set({ first_interaction_after: a, first_interaction_before: b })}
+          onChange={(a, b) =>
+            set({ first_interaction_after: a, first_interaction_before: b, ...(a ? { first_interaction_within_days: undefined } : {}) })
+          }
+          window={params.first_interaction_within_days}
+          onWindow={(d) => set({ first_interaction_within_days: d, first_interaction_after: undefined })}
         />
         <NumberRange
           label="Signals"
@@ -137,12 +159,6 @@ export function CardsFilters({
           options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: `${f.name} (${f.cards_count})` }))}
           value={list("folder_ids")}
           onChange={setList("folder_ids")}
-        />
-        <Choice
-          label="Saved filter"
-          value={params.filter_id ?? ""}
-          options={[{ value: "", label: "No saved filter" }, ...(filters.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))]}
-          onChange={(v) => set({ filter_id: v || undefined })}
         />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { SAVED_FILTER_KEYS } from "../../../server/domain/cards/filter-keys";
+import { SAVED_FILTER_KEYS } from "~/server/domain/cards/filter-keys";
 
 /**
  * The /cards URL parameters: the REST card list's parameter names (GET /v1/cards/), so a

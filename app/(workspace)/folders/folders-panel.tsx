@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { DataTable, type TColumn } from "../../_ui/data-table";
-import { RenameDelete } from "../../_ui/rename-delete";
-import { Alert } from "../../_ui/alert";
-import { Button } from "../../_ui/button";
-import { Input } from "../../_ui/input";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { RenameDelete } from "~/app/_ui/rename-delete";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 type TFolder = { id: number; name: string; cards_count: number; updated_at: string };
 
@@ -20,10 +21,33 @@ export function FoldersPanel() {
   const router = useRouter();
   const folders = useQuery(trpc.user.folders.list.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
+  const toast = useToast();
   const [name, setName] = useState("");
-  const create = useMutation(trpc.user.folders.create.mutationOptions({ onSuccess: () => (setName(""), refresh()) }));
-  const { mutateAsync: rename } = useMutation(trpc.user.folders.rename.mutationOptions({ onSuccess: refresh }));
-  const { mutateAsync: remove } = useMutation(trpc.user.folders.delete.mutationOptions({ onSuccess: refresh }));
+  const create = useMutation(
+    trpc.user.folders.create.mutationOptions({
+      onSuccess: (_r, input) => {
+        setName("");
+        toast(`Folder “${input.name}” created.`);
+        void refresh();
+      },
+    }),
+  );
+  const { mutateAsync: rename } = useMutation(
+    trpc.user.folders.rename.mutationOptions({
+      onSuccess: (_r, input) => {
+        toast(`Folder renamed to “${input.name}”.`);
+        void refresh();
+      },
+    }),
+  );
+  const { mutateAsync: remove } = useMutation(
+    trpc.user.folders.delete.mutationOptions({
+      onSuccess: () => {
+        toast("Folder deleted.");
+        void refresh();
+      },
+    }),
+  );
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo(

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Alert } from "../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
 
 /** What the signed-in account may read of the raw profiles. */
 export type TRawAccess = "full" | "collections_only" | "none";

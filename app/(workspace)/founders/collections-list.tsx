@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../_trpc/client";
-import { Alert } from "../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
 
 /** The collections the account can read (shared ones and private ones assigned to it), each linking to its page. */
 export function CollectionsList() {

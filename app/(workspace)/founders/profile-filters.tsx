@@ -1,10 +1,10 @@
 "use client";
 
 import { useRef } from "react";
-import { Choice, DateValue, MultiSelect, TextValue, type TOption } from "../../_ui/filters";
-import { SearchForm } from "../../_ui/search-form";
-import { useSearchShortcut } from "../../_ui/use-search-shortcut";
-import { listParam, type TUrlParams } from "../../_ui/use-url-params";
+import { Choice, DateValue, MultiSelect, TextValue, type TOption } from "~/app/_ui/filters";
+import { SearchForm } from "~/app/_ui/search-form";
+import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
+import { listParam, type TUrlParams } from "~/app/_ui/use-url-params";
 import { CLASSIFICATIONS, PATHS, STATUSES } from "./profile-types";
 
 type TSet = (patch: Record<string, string | undefined>) => void;

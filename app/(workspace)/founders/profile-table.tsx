@@ -2,13 +2,13 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../_trpc/client";
-import { PagedTable } from "../../_ui/paged-table";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { PagedTable } from "~/app/_ui/paged-table";
+import { useUrlParams } from "~/app/_ui/use-url-params";
 import { PROFILE_COLUMNS, PROFILE_COLUMNS_HIDDEN } from "./profile-columns";
 import { ProfileFilters } from "./profile-filters";
 import { PROFILE_DEFAULT_LIMIT, profileListInput } from "./profile-types";
-import { Button } from "../../_ui/button";
+import { Button } from "~/app/_ui/button";
 
 /**
  * Founder profiles with the list's filters, sort and paging in the URL: every profile (/founders),

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { TAppRouter } from "../../../server/api/root";
+import type { TAppRouter } from "~/server/api/root";
 
 /** One founder profile, as the raw-data procedures return it. */
 export type TProfileItem = inferRouterOutputs<TAppRouter>["rawData"]["profiles"]["data"][number];

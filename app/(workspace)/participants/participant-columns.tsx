@@ -1,12 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import type { TColumn } from "../../_ui/data-table";
-import { displayableImage } from "../../_ui/remote-image";
+import type { TColumn } from "~/app/_ui/data-table";
+import { displayableImage } from "~/app/_ui/remote-image";
 import type { TParticipantRow } from "./participant-types";
-import { Badge } from "../../_ui/badge";
+import { Badge } from "~/app/_ui/badge";
+import { ParticipantPlace } from "../_records/participant-places";
 
-/** The participants table's columns; sortable ones name their REST sort field. */
+/**
+ * The participants table's columns; sortable ones name their REST sort field. Type, firm, where it
+ * signals and its activity sit beside each name: they tell same-name participants apart.
+ */
 export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
   {
     id: "name",
@@ -42,9 +46,19 @@ export const PARTICIPANT_COLUMNS: TColumn<TParticipantRow>[] = [
   { id: "type", meta: { label: "Type" }, cell: ({ row }) => row.original.type.replaceAll("_", " ") },
   {
     id: "associated",
-    meta: { label: "Part of" },
-    cell: ({ row }) => (row.original.self_associated ? "—" : (row.original.associated_with?.name ?? "—")),
+    meta: { label: "Firm" },
+    cell: ({ row }) => {
+      const firm = row.original.self_associated ? null : row.original.associated_with;
+      return firm ? (
+        <Link href={`/participants/${encodeURIComponent(firm.slug)}`} prefetch={false} className="hover:underline">
+          {firm.name}
+        </Link>
+      ) : (
+        "—"
+      );
+    },
   },
+  { id: "place", meta: { label: "Signals in" }, cell: ({ row }) => <ParticipantPlace slug={row.original.slug} /> },
   {
     id: "focus",
     meta: { label: "Focus" },

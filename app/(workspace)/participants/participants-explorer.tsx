@@ -3,13 +3,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../_trpc/client";
-import { PagedTable } from "../../_ui/paged-table";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { PagedTable } from "~/app/_ui/paged-table";
+import { useUrlParams } from "~/app/_ui/use-url-params";
 import { PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS_HIDDEN } from "./participant-columns";
-import { PARTICIPANT_DEFAULT_LIMIT, participantListInput } from "./participant-types";
+import { PARTICIPANT_DEFAULT_LIMIT, PARTICIPANT_SORT_PRESETS, participantListInput } from "./participant-types";
 import { ParticipantsFilters } from "./participants-filters";
-import { Button } from "../../_ui/button";
+import { Button } from "~/app/_ui/button";
+import { PlacesProvider, useParticipantPlaces } from "../_records/participant-places";
 
 /** /participants: the list with the filters of GET /v1/participants/ in the URL; `saved_only=true` is the Saved view. */
 export function ParticipantsExplorer() {
@@ -29,6 +30,7 @@ export function ParticipantsExplorer() {
     enabled: saved,
   });
   const list = saved ? mine : all;
+  const places = useParticipantPlaces((list.data?.data ?? []).map((p) => p.slug));
   const hasFilters = Object.keys(params).some((k) => !["limit", "offset", "sort"].includes(k));
 
   return (
@@ -50,34 +52,37 @@ export function ParticipantsExplorer() {
         </Link>
       </nav>
       <ParticipantsFilters params={params} set={set} />
-      <PagedTable
-        label={saved ? "Saved participants" : "Participants"}
-        testId="participant-list"
-        storageKey="vm:participants:columns"
-        columns={PARTICIPANT_COLUMNS}
-        defaultHidden={PARTICIPANT_COLUMNS_HIDDEN}
-        getRowId={(p) => p.slug}
-        page={list.data}
-        busy={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        params={params}
-        set={set}
-        defaultLimit={PARTICIPANT_DEFAULT_LIMIT}
-        onOpen={(p) => router.push(`/participants/${encodeURIComponent(p.slug)}`)}
-        empty={
-          <span>
-            {saved && !Object.keys(params).some((k) => !["limit", "offset", "sort", "saved_only"].includes(k))
-              ? "You have not saved a participant yet: open one and press Save to follow it here."
-              : "No participant matches these filters."}{" "}
-            {hasFilters && (
-              <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
-                Clear the filters
-              </Button>
-            )}
-          </span>
-        }
-      />
+      <PlacesProvider places={places}>
+        <PagedTable
+          label={saved ? "Saved participants" : "Participants"}
+          testId="participant-list"
+          storageKey="vm:participants:columns"
+          columns={PARTICIPANT_COLUMNS}
+          defaultHidden={PARTICIPANT_COLUMNS_HIDDEN}
+          getRowId={(p) => p.slug}
+          page={list.data}
+          busy={list.isFetching}
+          error={list.error?.message}
+          onRetry={() => void list.refetch()}
+          params={params}
+          set={set}
+          defaultLimit={PARTICIPANT_DEFAULT_LIMIT}
+          sortPresets={PARTICIPANT_SORT_PRESETS}
+          onOpen={(p) => router.push(`/participants/${encodeURIComponent(p.slug)}`)}
+          empty={
+            <span>
+              {saved && !Object.keys(params).some((k) => !["limit", "offset", "sort", "saved_only"].includes(k))
+                ? "You have not saved a participant yet: open one and press Save to follow it here."
+                : "No participant matches these filters."}{" "}
+              {hasFilters && (
+                <Button variant="link-accent" onClick={() => clear(["limit", "sort"])}>
+                  Clear the filters
+                </Button>
+              )}
+            </span>
+          }
+        />
+      </PlacesProvider>
     </div>
   );
 }

@@ -2,18 +2,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { Choice, Toggle } from "../../_ui/filters";
-import { SearchForm } from "../../_ui/search-form";
-import { useSearchShortcut } from "../../_ui/use-search-shortcut";
-import type { TUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Choice, Toggle } from "~/app/_ui/filters";
+import { SearchForm } from "~/app/_ui/search-form";
+import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 
+/** Each sort says what it sorts by; the default (no `sort` in the URL) is by activity. */
 const SORTS = [
-  { value: "", label: "Name A–Z" },
-  { value: "most_active", label: "Most active" },
-  { value: "monthly_signals:asc", label: "Least active" },
+  { value: "", label: "Most active (signals in 30 days)" },
+  { value: "monthly_signals:asc", label: "Least active (signals in 30 days)" },
+  { value: "name:asc", label: "Name A–Z" },
   { value: "name:desc", label: "Name Z–A" },
 ];
 
@@ -26,7 +27,8 @@ export function ParticipantsFilters({ params, set }: { params: TUrlParams; set: 
   const flag = (key: string, label: string) => (
     <Toggle label={label} checked={params[key] === "true"} onChange={(on) => set({ [key]: on ? "true" : undefined })} />
   );
-  const sort = params.sort ?? "";
+  // "most_active" is the default spelled out (older links): the same choice.
+  const sort = params.sort === "most_active" ? "" : (params.sort ?? "");
   const known = SORTS.some((s) => s.value === sort);
 
   return (

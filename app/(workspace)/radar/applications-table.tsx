@@ -2,16 +2,16 @@
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { ConfirmButton } from "../../_ui/confirm-button";
-import { Alert } from "../../_ui/alert";
-import { Badge, type TBadgeTone } from "../../_ui/badge";
-import { Button } from "../../_ui/button";
-import type { TColumn } from "../../_ui/data-table";
-import { Choice } from "../../_ui/filters";
-import { Checkbox } from "../../_ui/input";
-import { PagedTable } from "../../_ui/paged-table";
-import type { TUrlParams } from "../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { ConfirmButton } from "~/app/_ui/confirm-button";
+import { Alert } from "~/app/_ui/alert";
+import { Badge, type TBadgeTone } from "~/app/_ui/badge";
+import { Button } from "~/app/_ui/button";
+import type { TColumn } from "~/app/_ui/data-table";
+import { Choice } from "~/app/_ui/filters";
+import { Checkbox } from "~/app/_ui/input";
+import { PagedTable } from "~/app/_ui/paged-table";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 import { ListToolbar, sortPatch, tableSort } from "./list-toolbar";
 import { applicationsInput, DEFAULT_LIMIT } from "./radar-params";
 import { applicationName, day, type TApplication } from "./radar-types";

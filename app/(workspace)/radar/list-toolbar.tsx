@@ -1,11 +1,11 @@
 "use client";
 
 import { useId } from "react";
-import { Button } from "../../_ui/button";
-import { Choice } from "../../_ui/filters";
-import { Input } from "../../_ui/input";
-import { useDraft } from "../../_ui/use-draft";
-import type { TUrlParams } from "../../_ui/use-url-params";
+import { Button } from "~/app/_ui/button";
+import { Choice } from "~/app/_ui/filters";
+import { Input } from "~/app/_ui/input";
+import { useDraft } from "~/app/_ui/use-draft";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 
 /** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
 export function ListToolbar(props: {

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Prefetch } from "../../_trpc/server";
+import { Prefetch } from "~/app/_trpc/server";
 import { RadarNav } from "./radar-nav";
 import { applicationsInput, asTab, listInput } from "./radar-params";
 import { RadarWorkspace } from "./radar-workspace";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../_trpc/client";
-import { Alert } from "../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
 import { SOURCE_LABEL, type TSource } from "./radar-types";
 
 /** The tracking quota of each network as a meter (refetched with every radar action). */

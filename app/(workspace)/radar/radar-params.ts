@@ -1,4 +1,4 @@
-import type { TUrlParams } from "../../_ui/use-url-params";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 import { asSource } from "./radar-types";
 
 /**

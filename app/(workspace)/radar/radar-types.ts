@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { TAppRouter } from "../../../server/api/root";
+import type { TAppRouter } from "~/server/api/root";
 
 type TRadar = inferRouterOutputs<TAppRouter>["radar"];
 

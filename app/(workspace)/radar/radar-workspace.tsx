@@ -1,7 +1,7 @@
 "use client";
 
-import { TabLinks } from "../../_ui/tabs";
-import { useUrlParams } from "../../_ui/use-url-params";
+import { TabLinks } from "~/app/_ui/tabs";
+import { useUrlParams } from "~/app/_ui/use-url-params";
 import { ApplicationsTable } from "./applications-table";
 import { ConnectionsTable } from "./connections-table";
 import { FollowForm } from "./follow-form";

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTRPC } from "../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import type { TSource } from "./radar-types";
 
 /** Refetches every radar query (lists, quota, feed) after an action. */

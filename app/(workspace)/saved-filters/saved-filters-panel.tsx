@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { useTRPC } from "../../_trpc/client";
-import { DataTable, type TColumn } from "../../_ui/data-table";
-import { RenameDelete } from "../../_ui/rename-delete";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { RenameDelete } from "~/app/_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
-import { Button } from "../../_ui/button";
-import { Badge } from "../../_ui/badge";
+import { windowText } from "~/app/_ui/filters";
+import { useToast } from "~/app/_ui/toast";
+import { Badge } from "~/app/_ui/badge";
 
 type TStatus = {
   id: number;
@@ -20,37 +21,34 @@ type TStatus = {
   last_viewed_at: string | null;
 };
 
-/** A saved filter's parameters in words, for the list (e.g. "stages: seed, pre-seed · trending"). */
+/** A saved filter's parameters in words, for the list (e.g. "stages: seed, pre-seed · trending · created: last 30 days"). */
 function describe(params: Record<string, unknown>): string {
-  const parts = Object.entries(storedToQuery(params)).map(([k, v]) =>
-    v === "true" ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")}: ${v.replace(/,/g, ", ")}`,
-  );
+  const parts = Object.entries(storedToQuery(params)).map(([k, v]) => {
+    if (k.endsWith("_within_days")) return `${k.replace(/_within_days$/, "").replace(/_/g, " ")}: ${windowText(v)}`;
+    return v === "true" ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")}: ${v.replace(/,/g, ", ")}`;
+  });
   return parts.join(" · ") || "all cards";
 }
 
+/** Where a saved filter opens: /cards with it selected (its new cards marked there). */
+const openHref = (f: TStatus) => `/cards?filter_id=${f.id}`;
+
 /**
  * /saved-filters: the caller's saved filters (the same objects as GET /v1/cards/filters/), with
- * how many cards match each now and how many are new since it was last opened. Opening one
- * records the visit and shows /cards with its parameters in the URL.
+ * how many cards match each now and how many are new since they were last marked seen. A name is
+ * a link to /cards with the filter selected (it can open in a new tab); opening it marks nothing
+ * seen: that is the explicit "Mark seen" on /cards.
  */
 export function SavedFiltersPanel() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const router = useRouter();
+  const toast = useToast();
   const status = useQuery(trpc.user.filters.status.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
   const { mutateAsync: rename } = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
   const { mutateAsync: remove } = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
-  const viewed = useMutation(trpc.user.filters.markViewed.mutationOptions({ onSettled: refresh }));
-
-  const markViewed = viewed.mutateAsync;
-  const open = useCallback(
-    async (f: TStatus) => {
-      await markViewed({ id: f.id }).catch(() => undefined);
-      router.push(`/cards?${new URLSearchParams(storedToQuery(f.params)).toString()}`);
-    },
-    [markViewed, router],
-  );
+  const open = useCallback((f: TStatus) => router.push(openHref(f)), [router]);
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo(
@@ -59,9 +57,9 @@ export function SavedFiltersPanel() {
         id: "name",
         meta: { label: "Name", fixed: true },
         cell: ({ row }) => (
-          <Button variant="link-accent" className="font-medium" onClick={() => void open(row.original)}>
+          <Link href={openHref(row.original)} prefetch={false} className="font-medium text-sky-800 underline">
             {row.original.name}
-          </Button>
+          </Link>
         ),
       },
       { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
@@ -72,7 +70,7 @@ export function SavedFiltersPanel() {
       },
       {
         id: "new",
-        meta: { label: "New since last viewed", className: "text-right" },
+        meta: { label: "New since last seen", className: "text-right" },
         cell: ({ row }) =>
           row.original.new_since_viewed > 0 ? (
             <Badge tone="success" className="font-medium">
@@ -82,7 +80,7 @@ export function SavedFiltersPanel() {
             "0"
           ),
       },
-      { id: "viewed", meta: { label: "Last viewed" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
+      { id: "viewed", meta: { label: "Last marked seen" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
       {
         id: "actions",
         meta: { label: "Actions", fixed: true },
@@ -90,13 +88,19 @@ export function SavedFiltersPanel() {
           <RenameDelete
             name={row.original.name}
             what="saved filter"
-            onRename={(n) => rename({ id: row.original.id, name: n })}
-            onDelete={() => remove({ id: row.original.id })}
+            onRename={async (n) => {
+              await rename({ id: row.original.id, name: n });
+              toast(`Renamed the saved filter to "${n}".`);
+            }}
+            onDelete={async () => {
+              await remove({ id: row.original.id });
+              toast(`Deleted the saved filter "${row.original.name}".`);
+            }}
           />
         ),
       },
     ],
-    [rename, remove, open],
+    [rename, remove, toast],
   );
 
   return (
@@ -119,7 +123,7 @@ export function SavedFiltersPanel() {
         busy={status.isFetching}
         error={status.error?.message}
         onRetry={() => void status.refetch()}
-        onOpen={(f) => void open(f)}
+        onOpen={open}
         empty="No saved filter yet: set filters on the Cards page and choose Save filter."
       />
     </div>

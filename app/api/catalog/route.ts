@@ -1,6 +1,6 @@
-import { publicCatalog } from "../../../server/api/catalog";
-import { jsonResponse } from "../../../server/api/rest/handler";
-import { env } from "../../../server/env";
+import { publicCatalog } from "~/server/api/catalog";
+import { jsonResponse } from "~/server/api/rest/handler";
+import { env } from "~/server/env";
 
 export const dynamic = "force-dynamic";
 

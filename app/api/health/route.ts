@@ -1,5 +1,5 @@
-import { db } from "../../../server/db/client";
-import { jsonResponse } from "../../../server/api/rest/handler";
+import { db } from "~/server/db/client";
+import { jsonResponse } from "~/server/api/rest/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { checkAuthorizeRequest, consentQuery, nextStep } from "../../../server/auth/oauth/authorize";
-import { errorPage, redirectTo } from "../../../server/auth/oauth/pages";
-import { sessionAccountId } from "../../../server/auth/nextauth";
-import { db } from "../../../server/db/client";
+import { checkAuthorizeRequest, consentQuery, nextStep } from "~/server/auth/oauth/authorize";
+import { errorPage, redirectTo } from "~/server/auth/oauth/pages";
+import { sessionAccountId } from "~/server/auth/nextauth";
+import { db } from "~/server/db/client";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { checkAuthorizeRequest, consentQuery } from "../../../server/auth/oauth/authorize";
-import { consentToken } from "../../../server/auth/oauth/consent-token";
-import { SCOPE_DESCRIPTIONS } from "../../../server/domain/access/scopes";
-import { accountById } from "../../../server/auth/caller";
-import { sessionAccountId } from "../../../server/auth/nextauth";
-import { db } from "../../../server/db/client";
-import { Button } from "../../_ui/button";
+import { checkAuthorizeRequest, consentQuery } from "~/server/auth/oauth/authorize";
+import { consentToken } from "~/server/auth/oauth/consent-token";
+import { SCOPE_DESCRIPTIONS } from "~/server/domain/access/scopes";
+import { accountById } from "~/server/auth/caller";
+import { sessionAccountId } from "~/server/auth/nextauth";
+import { db } from "~/server/db/client";
+import { Button } from "~/app/_ui/button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Allow access · Venture Monitor", robots: { index: false } };

@@ -1,4 +1,4 @@
-import { handleRest } from "../../../server/api/rest/handler";
+import { handleRest } from "~/server/api/rest/handler";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
-import { jsonResponse } from "../../../server/api/rest/handler";
-import { openApiDocument } from "../../../server/api/rest/openapi";
-import { env } from "../../../server/env";
+import { jsonResponse } from "~/server/api/rest/handler";
+import { openApiDocument } from "~/server/api/rest/openapi";
+import { env } from "~/server/env";
 
 export const dynamic = "force-dynamic";
 

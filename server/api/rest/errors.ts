@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { AppError, INTERNAL_ERROR_BODY, type TErrorBody } from "../../lib/errors";
-import { logger } from "../../lib/logger";
+import { AppError, INTERNAL_ERROR_BODY, type TErrorBody } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
 
 export interface TErrorResponse {
   status: number;

@@ -1,7 +1,7 @@
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { AppError } from "../../lib/errors";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../../lib/json-depth";
-import { securityHeaders } from "../../lib/security-headers";
+import { AppError } from "~/server/lib/errors";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "~/server/lib/json-depth";
+import { securityHeaders } from "~/server/lib/security-headers";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
 import { toErrorResponse, type TErrorResponse } from "./errors";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "../../auth/client-address";
-import { INTERNAL_ERROR_BODY } from "../../lib/errors";
-import { logger } from "../../lib/logger";
-import { securityHeaders } from "../../lib/security-headers";
+import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "~/server/auth/client-address";
+import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
+import { securityHeaders } from "~/server/lib/security-headers";
 import { restReply } from "./handler";
 
 /**

@@ -1,5 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { API_VERSION } from "../../domain/access/catalog";
+import { API_VERSION } from "~/server/domain/access/catalog";
 import type { TContract } from "../contract";
 import { restContracts } from "../contracts";
 import { appRouter } from "../root";

@@ -1,9 +1,9 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { activeClient, redirectUriMatches, type TClient } from "./clients";
 import { invalidTarget, issuer, namedResources, type TProtectedResource } from "./resources";
 import { newGrantUser } from "./model";
-import type { TOAuthScope } from "../../domain/access/scopes";
+import type { TOAuthScope } from "~/server/domain/access/scopes";
 import { formatScopes, parseScopes } from "./scopes";
 import { oauthServer } from "./server";
 

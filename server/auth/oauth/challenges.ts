@@ -1,5 +1,5 @@
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
 
 /**
  * The `WWW-Authenticate` challenges of the protected resources (RFC 6750 §3, RFC 9728 §5.1): a 401

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { authenticatedClient } from "./clients";
 import { oauthError, type TOAuthReply } from "./server";
 

@@ -1,9 +1,9 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { notFound, validationError } from "../../lib/errors";
-import { hashToken, safeEqual } from "../../lib/token-hash";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { notFound, validationError } from "~/server/lib/errors";
+import { hashToken, safeEqual } from "~/server/lib/token-hash";
 import { isExpiredRegistration } from "./registration-limit";
-import { OAUTH_SCOPES, isScope } from "../../domain/access/scopes";
+import { OAUTH_SCOPES, isScope } from "~/server/domain/access/scopes";
 import { formatScopes } from "./scopes";
 import { newClientId, newClientSecret } from "./token-values";
 

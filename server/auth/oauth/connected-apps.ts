@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 
 /**
  * "Connected apps" of an account: every client it allowed (a remembered consent) or that holds a

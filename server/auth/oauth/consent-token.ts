@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { safeEqual } from "../../lib/token-hash";
+import { safeEqual } from "~/server/lib/token-hash";
 import type { TAuthorizeRequest } from "./authorize";
 
 /**

@@ -1,6 +1,6 @@
-import { db } from "../../db/client";
+import { db } from "~/server/db/client";
 import { clientAddressOf } from "../client-address";
-import { env } from "../../env";
+import { env } from "~/server/env";
 import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
 import { isProtectedResource } from "./resources";
 import { registerClient } from "./register";

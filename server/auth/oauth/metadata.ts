@@ -1,5 +1,5 @@
-import { env } from "../../env";
-import { OAUTH_SCOPES } from "../../domain/access/scopes";
+import { env } from "~/server/env";
+import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
 import { issuer, PROTECTED_RESOURCES, type TProtectedResource } from "./resources";
 import { GRANT_TYPES } from "./server";
 

@@ -1,8 +1,8 @@
 import type OAuth2Server from "@node-oauth/oauth2-server";
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { activeClient, authenticatedClient, redirectUriMatches } from "./clients";
 import type { TProtectedResource } from "./resources";
-import { isScope } from "../../domain/access/scopes";
+import { isScope } from "~/server/domain/access/scopes";
 import { formatScopes } from "./scopes";
 import { hashToken, newAccessToken, newAuthorizationCode, newGrantId, newRefreshToken } from "./token-values";
 

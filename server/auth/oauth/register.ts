@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { AppError } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
 import { createClient } from "./clients";
 import { registrationGate, sweepUnusedRegistrations } from "./registration-limit";
-import { OAUTH_SCOPES } from "../../domain/access/scopes";
+import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
 import { parseScopes } from "./scopes";
 import { GRANT_TYPES, NO_STORE, oauthError, type TOAuthReply } from "./server";
 

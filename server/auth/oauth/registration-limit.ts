@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
 
 /**
  * Limits of dynamic client registration (POST /oauth/register, docs/oauth.md), which anyone who

@@ -1,4 +1,4 @@
-import { env } from "../../env";
+import { env } from "~/server/env";
 
 /**
  * The authorization server's issuer and the protected resources it issues tokens for (RFC 8707

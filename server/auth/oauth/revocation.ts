@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { clientOf } from "./client-auth";
 import { revokeGrant } from "./model";
 import { isProtectedResource, issuer, resourceIndicator } from "./resources";

@@ -1,4 +1,4 @@
-import { isScope, type TOAuthScope } from "../../domain/access/scopes";
+import { isScope, type TOAuthScope } from "~/server/domain/access/scopes";
 
 /** The `scope` parameter of OAuth requests and responses; the scope names are server/domain/access/scopes.ts. */
 

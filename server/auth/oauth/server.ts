@@ -1,6 +1,6 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 import { oauthModel, type TModelOptions } from "./model";
 
 /**

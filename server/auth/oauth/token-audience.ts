@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { isProtectedResource, namedResources, resourceIndicator, type TProtectedResource } from "./resources";
 import { oauthError, type TOAuthReply } from "./server";
 import { hashToken } from "./token-values";

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { invalidTarget } from "./resources";
 import { GRANT_TYPES, isReply, LIFETIMES, oauthError, oauthServer, parseForm, runLibrary, type TOAuthReply } from "./server";
 import { tokenAudience } from "./token-audience";

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { hashToken } from "../../lib/token-hash";
+import { hashToken } from "~/server/lib/token-hash";
 
 /**
  * The opaque values the authorization server hands out. Each kind has its own prefix, so that a

@@ -7,8 +7,8 @@ import {
   type TCollectionChange,
   type TCollectionView,
   type TVisibility,
-} from "../../domain/rawdata/collections-admin";
-import type { TCriteria } from "../../domain/rawdata/types";
+} from "~/server/domain/rawdata/collections-admin";
+import type { TCriteria } from "~/server/domain/rawdata/types";
 import type { TCommand } from "../command";
 import { parseListFlag, requireString, UsageError } from "../io";
 

@@ -1,5 +1,5 @@
-import { seedDemo } from "../../domain/demo/seed";
-import { fileSource, ImportValidationError, importJsonl, stdinSource, type TImportReport } from "../../domain/import";
+import { seedDemo } from "~/server/domain/demo/seed";
+import { fileSource, ImportValidationError, importJsonl, stdinSource, type TImportReport } from "~/server/domain/import";
 import type { TCommand, TCommandContext } from "../command";
 import { parseIntFlag, UsageError, type TIo } from "../io";
 

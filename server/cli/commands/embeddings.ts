@@ -1,4 +1,4 @@
-import { closeEmbeddingProvider, embeddingProvider, INDEXED_DIMENSIONS, isIndexed, rebuildEmbeddings } from "../../domain/embeddings";
+import { closeEmbeddingProvider, embeddingProvider, INDEXED_DIMENSIONS, isIndexed, rebuildEmbeddings } from "~/server/domain/embeddings";
 import type { TCommand } from "../command";
 import { parseIntFlag } from "../io";
 

@@ -1,4 +1,4 @@
-import { restoreDeferredIndexes } from "../../db/deferred-indexes";
+import { restoreDeferredIndexes } from "~/server/db/deferred-indexes";
 import type { TCommand } from "../command";
 
 export const migrateCommand: TCommand = {

@@ -1,5 +1,5 @@
-import { createClient, listClients, revokeClient, type TClient } from "../../auth/oauth/clients";
-import { OAUTH_SCOPES } from "../../domain/access/scopes";
+import { createClient, listClients, revokeClient, type TClient } from "~/server/auth/oauth/clients";
+import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
 import type { TCommand } from "../command";
 import { requireString, UsageError } from "../io";
 

@@ -1,5 +1,5 @@
-import { drainApplications } from "../../domain/radar/process";
-import { refreshDue } from "../../domain/radar/refresh";
+import { drainApplications } from "~/server/domain/radar/process";
+import { refreshDue } from "~/server/domain/radar/refresh";
 import type { TCommand } from "../command";
 import { parseIntFlag } from "../io";
 

@@ -1,5 +1,5 @@
-import { ensureAccount, ZPermission, ZPlan, ZScope } from "../../domain/accounts/accounts";
-import { createApiToken, listApiTokens, revokeApiToken } from "../../domain/accounts/api-tokens";
+import { ensureAccount, ZPermission, ZPlan, ZScope } from "~/server/domain/accounts/accounts";
+import { createApiToken, listApiTokens, revokeApiToken } from "~/server/domain/accounts/api-tokens";
 import type { TCommand } from "../command";
 import { parseIntFlag, parseListFlag, requireString, UsageError } from "../io";
 

@@ -1,4 +1,4 @@
-import { createUser } from "../../domain/accounts/accounts";
+import { createUser } from "~/server/domain/accounts/accounts";
 import type { TCommand } from "../command";
 import { requireString } from "../io";
 

@@ -1,5 +1,5 @@
-import { logger } from "../../lib/logger";
-import { startWorkers, WORKER_STOP_GRACE_MS } from "../../workers";
+import { logger } from "~/server/lib/logger";
+import { startWorkers, WORKER_STOP_GRACE_MS } from "~/server/workers";
 import type { TCommand } from "../command";
 
 /**

@@ -1,8 +1,8 @@
 import type { TAccount } from "./caller";
-import type { TDb } from "../../db/client";
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
 
 /** A request quota as reported in token validation `access` (spec: Token access and capabilities). */
 export interface TAccess {
@@ -39,13 +39,20 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * statement adds the request to the account's count for the UTC day (request_day, the usage
  * chart) only when the quota let it through, so the day counts are as exact as the quota and cost
  * no second round trip. Throws 429 throttled (refused requests are not counted).
- * Unlimited accounts have no quota statement: their day count is written off the request's path
+ * A request made with an API token (`apiTokenId`) is counted for that token's day too
+ * (token_request_day, the usage page's requests per token), by the same statement.
+ * Unlimited accounts have no quota statement: their day counts are written off the request's path
  * (not awaited), as token use is (server/auth/token-use.ts).
  */
-export async function consumeRequest(db: TDb, account: TAccount, now = new Date()): Promise<TAccess> {
+export async function consumeRequest(db: TDb, account: TAccount, now = new Date(), apiTokenId?: number): Promise<TAccess> {
   const limit = effectiveLimit(account);
+  const tokenId = apiTokenId ?? null;
   if (limit === null) {
     db.$executeRaw`
+      WITH token_day AS (
+        INSERT INTO token_request_day (token_id, day, count) SELECT ${tokenId}::int, ${utcDay(now)}::date, 1 WHERE ${tokenId}::int IS NOT NULL
+        ON CONFLICT (token_id, day) DO UPDATE SET count = token_request_day.count + 1
+      )
       INSERT INTO request_day (account_id, day, count) VALUES (${account.id}, ${utcDay(now)}::date, 1)
       ON CONFLICT (account_id, day) DO UPDATE SET count = request_day.count + 1`.catch((error: unknown) =>
       logger.warn("could not count a request of an unlimited account", { error }),
@@ -65,6 +72,10 @@ export async function consumeRequest(db: TDb, account: TAccount, now = new Date(
           ), today AS (
             INSERT INTO request_day (account_id, day, count) SELECT ${account.id}, ${utcDay(now)}::date, 1 FROM quota
             ON CONFLICT (account_id, day) DO UPDATE SET count = request_day.count + 1
+          ), token_day AS (
+            INSERT INTO token_request_day (token_id, day, count)
+            SELECT ${tokenId}::int, ${utcDay(now)}::date, 1 FROM quota WHERE ${tokenId}::int IS NOT NULL
+            ON CONFLICT (token_id, day) DO UPDATE SET count = token_request_day.count + 1
           )
           SELECT count FROM quota`
       : [];
@@ -144,4 +155,31 @@ export async function requestsPerDay(db: TDb, accountId: number, days = 30, now 
     const day = utcDay(new Date(first.getTime() + i * 86_400_000));
     return { day, requests: byDay.get(day) ?? 0 };
   });
+}
+
+export interface TTokenRequests {
+  id: number;
+  name: string | null;
+  prefix: string;
+  revoked: boolean;
+  last_used_at: string | null;
+  /** Counted requests made with the token over the window. */
+  requests: number;
+}
+
+/**
+ * The account's API tokens with their counted requests over the last `days` UTC days up to today
+ * (busiest first; tokens with none included, so every token is listed once).
+ */
+export async function requestsPerToken(db: TDb, accountId: number, days = 30, now = new Date()): Promise<TTokenRequests[]> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const first = new Date(today - (days - 1) * 86_400_000);
+  const rows = await db.$queryRaw<
+    { id: number; name: string | null; prefix: string; revoked: boolean; last_used_at: Date | null; requests: number }[]
+  >`
+    SELECT t.id, t.name, t.prefix, t.revoked_at IS NOT NULL AS revoked, t.last_used_at,
+           COALESCE((SELECT sum(d.count) FROM token_request_day d WHERE d.token_id = t.id AND d.day >= ${first}::date), 0)::int AS requests
+      FROM api_token t WHERE t.account_id = ${accountId}
+     ORDER BY requests DESC, t.id`;
+  return rows.map((r) => ({ ...r, last_used_at: r.last_used_at ? r.last_used_at.toISOString() : null }));
 }

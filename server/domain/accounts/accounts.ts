@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hashPassword } from "../../lib/password";
-import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
+import { hashPassword } from "~/server/lib/password";
+import type { TDb } from "~/server/db/client";
+import { AppError } from "~/server/lib/errors";
 
 export const ZPlan = z.enum(["free", "paid", "unlimited"]);
 export const ZScope = z.enum(["full", "collections_only"]);

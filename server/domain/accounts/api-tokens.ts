@@ -1,6 +1,6 @@
-import { generateToken, hashToken } from "../../lib/token-hash";
-import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
+import { generateToken, hashToken } from "~/server/lib/token-hash";
+import type { TDb } from "~/server/db/client";
+import { AppError } from "~/server/lib/errors";
 import { tokenStatus } from "./own-tokens";
 
 /**

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { validationError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { validationError } from "~/server/lib/errors";
 
 /**
  * Per-account caps on things an account creates. A cap is checked and the row inserted in one

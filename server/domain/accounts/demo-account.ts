@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "../../lib/password";
-import type { TDb } from "../../db/client";
+import { hashPassword } from "~/server/lib/password";
+import type { TDb } from "~/server/db/client";
 import { applySettings } from "./accounts";
 import { createApiToken } from "./api-tokens";
 

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { isoOrNull } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { AppError } from "~/server/lib/errors";
+import { isoOrNull } from "~/server/lib/format";
 
 /**
  * One account's own API tokens, as their owner sees and revokes them by id (the workspace's account

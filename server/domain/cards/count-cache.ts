@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { sqlKey } from "../../db/sql-key";
-import { lruPerOwner } from "../../lib/lru";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { sqlKey } from "~/server/db/sql-key";
+import { lruPerOwner } from "~/server/lib/lru";
 
 /**
  * Exact totals without counting on every request. Every write to the tables a card list reads

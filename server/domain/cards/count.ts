@@ -1,4 +1,4 @@
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import type { TCardWhere } from "./filters";
 import { CARDS_SQL } from "./count-cache";
 import { participantCards } from "./participant-filter";

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
 import { userDataFor, type TUserData } from "../userdata/read";
 import { cardInteractions, type TInteractionItem } from "./interactions";
 import { cardItems } from "./list";

@@ -32,6 +32,10 @@ export const SAVED_FILTER_KEYS = [
   "last_interaction_before",
   "first_interaction_after",
   "first_interaction_before",
+  "created_within_days",
+  "updated_within_days",
+  "last_interaction_within_days",
+  "first_interaction_within_days",
 ] as const;
 
 export type TCardFilterKey = (typeof SAVED_FILTER_KEYS)[number];

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { zBody, type TParamHelpers } from "../../lib/params";
+import { zBody, type TParamHelpers } from "~/server/lib/params";
 import { SELECTABLE_FIELDS, unknownFields } from "./fields";
 import type { TCardFilterKey } from "./filter-keys";
+import { MAX_WINDOW_DAYS } from "./date-windows";
 import { parseSort } from "./sort-param";
 
 /**
@@ -59,6 +60,11 @@ export function cardFilterShape(p: TParamHelpers) {
     last_interaction_before: p.date(),
     first_interaction_after: p.date(),
     first_interaction_before: p.date(),
+    // Rolling windows (date-windows.ts): stored as windows in a saved filter, resolved at each request.
+    created_within_days: p.int({ min: 1, max: MAX_WINDOW_DAYS }),
+    updated_within_days: p.int({ min: 1, max: MAX_WINDOW_DAYS }),
+    last_interaction_within_days: p.int({ min: 1, max: MAX_WINDOW_DAYS }),
+    first_interaction_within_days: p.int({ min: 1, max: MAX_WINDOW_DAYS }),
   } satisfies Record<TCardFilterKey, z.ZodType>;
 }
 

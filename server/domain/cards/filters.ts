@@ -1,8 +1,9 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { assertOwnFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import type { TCardFilterParams } from "./filter-schema";
+import { lowerBound } from "./date-windows";
 import { NEW_WINDOW_DAYS } from "./params";
 import { participantFilter, participantsInStatement, participantsLookedUp, type TParticipantRef } from "./participant-filter";
 import { searchCondition, searchLatestFirst, searchParts, type TSearchParts } from "./search";
@@ -184,13 +185,22 @@ export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterP
     const since = new Date(Date.now() - NEW_WINDOW_DAYS * DAY_MS);
     other(p.new ? Prisma.sql`c.created_at >= ${since}` : Prisma.sql`c.created_at < ${since}`);
   }
+  const now = new Date();
   if (p.min_signals !== undefined) other(Prisma.sql`c.interactions_count >= ${p.min_signals}`);
   if (p.max_signals !== undefined) other(Prisma.sql`c.interactions_count <= ${p.max_signals}`);
   for (const sql of [
-    ...dateRange("created_at", p.created_after, p.created_before),
-    ...dateRange("updated_at", p.updated_after, p.updated_before),
-    ...dateRange("last_interaction_at", p.last_interaction_after, p.last_interaction_before),
-    ...dateRange("first_interaction_at", p.first_interaction_after, p.first_interaction_before),
+    ...dateRange("created_at", lowerBound(p.created_after, p.created_within_days, now), p.created_before),
+    ...dateRange("updated_at", lowerBound(p.updated_after, p.updated_within_days, now), p.updated_before),
+    ...dateRange(
+      "last_interaction_at",
+      lowerBound(p.last_interaction_after, p.last_interaction_within_days, now),
+      p.last_interaction_before,
+    ),
+    ...dateRange(
+      "first_interaction_at",
+      lowerBound(p.first_interaction_after, p.first_interaction_within_days, now),
+      p.first_interaction_before,
+    ),
   ])
     other(sql);
   const search = p.search !== undefined && !p.semantic ? searchParts(p.search) : undefined;

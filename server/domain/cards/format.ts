@@ -1,4 +1,4 @@
-import { env } from "../../env";
+import { env } from "~/server/env";
 import type { TLocationRow, TReferenceData } from "../reference/cache";
 import { isPlaceholder } from "../reference/placeholder";
 

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { validationError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { validationError } from "~/server/lib/errors";
 import { referenceData, referenceDataAfterMiss, type TReferenceData } from "../reference/cache";
 import { userDataFor, type TUserData } from "../userdata/read";
 import { baseFields, metaFields, pick } from "./fields";

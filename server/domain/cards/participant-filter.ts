@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { readRows } from "../../db/read";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { readRows } from "~/server/db/read";
 
 /**
  * The participants filter: cards with an interaction whose participant OR associated participant

@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { countSql } from "./count";
-import { sqlKey } from "../../db/sql-key";
+import { sqlKey } from "~/server/db/sql-key";
 import { countAtVersion, countFor, rememberedCount, type TVersionedCount } from "./count-cache";
 import type { TCardWhere } from "./filters";
 import { pageSql, queryPage } from "./rows";

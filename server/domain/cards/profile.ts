@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { newCompany, objects, toYmd } from "../rawdata/format";
 import type { TNewCompany } from "../rawdata/types";
 

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { readRows } from "../../db/read";
-import { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { readRows } from "~/server/db/read";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { VERSION_FROM } from "./count-cache";
 import { CARD_COLUMNS, type TCardRow } from "./format";
 

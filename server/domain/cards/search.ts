@@ -1,4 +1,4 @@
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 
 /**
  * Text search on card name and description. A card matches when either holds:

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { semanticPage, type TSemanticPage } from "../embeddings/search";
 import { matchingIdsSql } from "./count";
 import type { TCardWhere } from "./filters";

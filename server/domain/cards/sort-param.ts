@@ -16,7 +16,7 @@ interface TSortKey {
 
 export const DEFAULT_SORT = "latest_signal_date:desc";
 
-const SORT_PRESETS = {
+export const SORT_PRESETS = {
   trending: [
     { field: "interactions_count", direction: "desc" },
     { field: "latest_signal_date", direction: "desc" },

@@ -1,4 +1,4 @@
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { DEFAULT_SORT, type TSort, type TSortField } from "./sort-param";
 
 /** Card list sorting as SQL: the ORDER BY of a sort parsed by sort-param.ts. */

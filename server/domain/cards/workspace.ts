@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { AppError, notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { AppError, notFound } from "~/server/lib/errors";
 import { listCards, type TCardListItem } from "./list";
 
 /**

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { setConnectionTracking } from "../radar/connections";
 import { datasetConnector, type TConnector, type TConnectorResult } from "../radar/connectors";
 import { createApplications } from "../radar/create";

@@ -1,7 +1,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { fileSource, importJsonl, type TImportProgress, type TImportReport } from "../import";
 import { demoRecords } from "./demo-lines";
 

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { addCardsToFolder, createFolder } from "../userdata/folders";
 import { createSavedFilter } from "../saved-filters/filters";
 import { requestIntro } from "../userdata/intro";
@@ -100,8 +100,15 @@ async function seedSavedFilters(db: TDb, accountId: number): Promise<number> {
   return top.length;
 }
 
-/** Request counts for the 29 days before today: busier on weekdays, a few quiet days. */
+/**
+ * Request counts for the 29 days before today (busier on weekdays, a few quiet days), made with the
+ * account's API token: the same counts per token (the usage page's requests per token) and per
+ * account, and the token's "last used" at the last of those days, so every figure agrees. An
+ * account without a token gets no history (requests are only ever made with one).
+ */
 async function seedRequestHistory(db: TDb, accountId: number, now: Date): Promise<number> {
+  const token = await db.apiToken.findFirst({ where: { accountId, revokedAt: null }, orderBy: { id: "asc" }, select: { id: true } });
+  if (!token) return 0;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const data = Array.from({ length: 29 }, (_, i) => {
     const day = new Date(today - (29 - i) * DAY_MS);
@@ -111,5 +118,15 @@ async function seedRequestHistory(db: TDb, accountId: number, now: Date): Promis
     return { accountId, day, count };
   }).filter((d) => d.count > 0);
   await db.requestDay.createMany({ data, skipDuplicates: true });
+  await db.tokenRequestDay.createMany({ data: data.map((d) => ({ tokenId: token.id, day: d.day, count: d.count })), skipDuplicates: true });
+  const last = data.at(-1);
+  // Late afternoon (UTC) of its last busy day, unless the token was used for real since.
+  if (last) {
+    const lastUsed = new Date(last.day.getTime() + 17 * 3_600_000);
+    await db.apiToken.updateMany({
+      where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: lastUsed } }] },
+      data: { lastUsedAt: lastUsed },
+    });
+  }
   return data.length;
 }

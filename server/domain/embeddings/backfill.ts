@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { ALL_KINDS, embeddingText, type TEmbeddingKind } from "./kinds";
 import { modelKey, type TEmbeddingProvider } from "./provider";
 import { countRows, nextRows, writeVectors, type TModelRef, type TSelection } from "./store";

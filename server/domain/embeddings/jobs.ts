@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 import { keepLeases, LEASE_MS } from "../jobs/lease";
 import { claim, complete, enqueue, fail, renewJobs, startLoop } from "../jobs/queue";
 import { embedNextBatch, refOf, START, type TCursor } from "./backfill";

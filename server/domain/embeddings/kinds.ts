@@ -1,4 +1,4 @@
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 
 /**
  * The two things that have embeddings, and the SQL names that go with them. Identifiers come only

@@ -1,4 +1,4 @@
-import { env } from "../../env";
+import { env } from "~/server/env";
 import { EmbeddingProviderError, type TEmbeddingProvider } from "./provider";
 import { createHashProvider } from "./providers/hash";
 import { createLocalProvider } from "./providers/local";

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { LEASE_MS } from "../jobs/lease";
 import { claim, complete, enqueue } from "../jobs/queue";
 import { embedNextBatch, refOf, remainingFrom, START, type TCursor } from "./backfill";

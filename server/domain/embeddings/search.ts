@@ -1,8 +1,8 @@
-import type { Prisma } from "../../db/generated/prisma/client";
-import type { TDb } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { logger } from "../../lib/logger";
-import { Lru, lruPerOwner } from "../../lib/lru";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { AppError } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
+import { Lru, lruPerOwner } from "~/server/lib/lru";
 import { queryText, type TEmbeddingKind } from "./kinds";
 import { EmbeddingProviderError, modelKey, type TEmbeddingProvider } from "./provider";
 import { embeddingProvider } from "./providers";

@@ -1,9 +1,9 @@
-import { Prisma } from "../../db/generated/prisma/client";
-import type { TDb } from "../../db/client";
-import { readRows, type TPlan } from "../../db/read";
-import { env } from "../../env";
-import { sqlKey } from "../../db/sql-key";
-import { lruPerOwner } from "../../lib/lru";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { readRows, type TPlan } from "~/server/db/read";
+import { env } from "~/server/env";
+import { sqlKey } from "~/server/db/sql-key";
+import { lruPerOwner } from "~/server/lib/lru";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import type { TModelRef } from "./store";
 import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vector-sql";

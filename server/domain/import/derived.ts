@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * Fields derived from interactions, recomputed set-based in chunks of cards or participants

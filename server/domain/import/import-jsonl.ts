@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 import { queueEmbeddingBackfill } from "../embeddings/jobs";
-import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "../../db/deferred-indexes";
+import { BULK_MIN_ROWS, deferIndexes, restoreDeferredIndexes } from "~/server/db/deferred-indexes";
 import { deferTriggerTable, TRIGGER_TABLES, type TTriggerTable } from "./trigger-tables";
 import { AGGREGATE_CAP } from "./card-derived";
 import { recomputeCardDerived, recomputeParticipantSignals } from "./derived";

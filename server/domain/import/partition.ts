@@ -1,4 +1,4 @@
-import { fmix32, fnv1a32 } from "../../lib/hash";
+import { fmix32, fnv1a32 } from "~/server/lib/hash";
 
 /**
  * Hash partitions of an import's keys, so that memory stays bounded whatever the file's size.

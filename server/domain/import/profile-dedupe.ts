@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * Collapses duplicate records of one person (same network_a url, trailing slash ignored, or same

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { inPart, KEY_CAP, type TPart } from "./partition";
 import type { Spool } from "./spool";
 import type { TKind, TRefKind } from "./types";

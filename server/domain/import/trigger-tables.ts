@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * The tables that triggers fill from a table the import writes, during a bulk load (migration

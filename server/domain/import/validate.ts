@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { parseLine } from "./parse-line";
 import { checkReferences } from "./reference-check";
 import { encodeRefs, REFERRING } from "./ref-lines";

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { normalizeRecord, recordKey, type TRec } from "./schemas";
 import { hash32, type TPart } from "./partition";
 import { partName, type Spool } from "./spool";

@@ -1,4 +1,4 @@
-import { logger } from "../../lib/logger";
+import { logger } from "~/server/lib/logger";
 
 /**
  * Leases of claimed work (jobs, webhook deliveries, radar applications). A worker holds what it

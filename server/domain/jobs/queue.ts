@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 
 /**
  * The durable job queue (table `job`). Jobs survive restarts; a worker claims a batch with a lease

@@ -1,6 +1,6 @@
-import { Prisma } from "../../db/generated/prisma/client";
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
 import { readParticipants, withoutId } from "./rows";
 import type { TParticipant, TParticipantSource } from "./types";
 

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
 
 /**
  * Saved participants of one account (written from the browser, read through saved_only and

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { startLoop } from "../jobs/queue";
 import { recomputeParticipantSignals } from "../import/derived";
 

@@ -1,5 +1,5 @@
-import { Prisma } from "../../db/generated/prisma/client";
-import { validationError } from "../../lib/errors";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { validationError } from "~/server/lib/errors";
 
 /**
  * Sort of the participants list: presets `name` (default; name asc) and `most_active`

@@ -1,15 +1,17 @@
-import type { TDb } from "../../db/client";
-import { AppError, notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { AppError, notFound } from "~/server/lib/errors";
 import { assertOwnedIds, uniqueIds } from "./owned";
+import { assertRoom, lockAccount } from "./quota";
 import { APPLICATION_COLUMNS, applicationPayload, type TApplicationPayload, type TApplicationRow } from "./payloads";
 import type { TSource } from "./types";
 
 /**
  * Changes to existing applications (spec state table; docs/radar.md):
  * - tracking on: an `idle` application is queued (`pending`); tracking off: a `pending` one goes
- *   back to `idle` (not queued). `processing` and `failed` keep their state. Applications count in
- *   the quota whatever their tracking, so these never change it.
- * - retry: only a `failed` application; it is queued again (`pending`, tracking on, error cleared).
+ *   back to `idle` (not queued). `processing` and `failed` keep their state. Applications that have not failed count in the
+ *   quota whatever their tracking, so these never change it.
+ * - retry: only a `failed` application; it is queued again (`pending`, tracking on, error cleared)
+ *   and takes a quota place again (`tracking_limit_reached` when none is free).
  * - delete: any state (a `processing` one is not turned into a connection afterwards).
  * A single unknown id (or another account's, or another source's) is 404; in bulk, a 400.
  */
@@ -50,17 +52,26 @@ export async function bulkApplicationTracking(db: TDb, accountId: number, source
 }
 
 export async function retryApplication(db: TDb, accountId: number, source: TSource, id: number): Promise<TApplicationPayload> {
-  const [row] = await db.$queryRaw<TApplicationRow[]>`
-    UPDATE radar_application a
-       SET init_status = 'pending', is_tracking = true, radar_error = NULL, lease_until = NULL, updated_at = now()
-     WHERE a.id = ${id} AND a.account_id = ${accountId} AND a.source = ${source} AND a.init_status = 'failed'
-    RETURNING ${APPLICATION_COLUMNS}`;
-  if (row) return applicationPayload(row);
-  const [current] = await db.$queryRaw<{ init_status: string }[]>`
-    SELECT init_status FROM radar_application WHERE id = ${id} AND account_id = ${accountId} AND source = ${source}`;
-  if (!current) throw notFound("Application");
-  throw new AppError("validation_error", `Only a failed application can be retried; this one is ${current.init_status}.`, {
-    details: { init_status: [`is ${current.init_status}, not failed`] },
+  return db.$transaction(async (tx) => {
+    // A failed application holds no quota place: queuing it again takes one (the account locked,
+    // so two retries cannot both take the last free place).
+    await lockAccount(tx, accountId);
+    const [current] = await tx.$queryRaw<{ init_status: string }[]>`
+      SELECT init_status FROM radar_application WHERE id = ${id} AND account_id = ${accountId} AND source = ${source}`;
+    if (!current) throw notFound("Application");
+    if (current.init_status !== "failed") {
+      throw new AppError("validation_error", `Only a failed application can be retried; this one is ${current.init_status}.`, {
+        details: { init_status: [`is ${current.init_status}, not failed`] },
+      });
+    }
+    await assertRoom(tx, accountId, source, 1);
+    const [row] = await tx.$queryRaw<TApplicationRow[]>`
+      UPDATE radar_application a
+         SET init_status = 'pending', is_tracking = true, radar_error = NULL, lease_until = NULL, updated_at = now()
+       WHERE a.id = ${id} AND a.account_id = ${accountId} AND a.source = ${source} AND a.init_status = 'failed'
+      RETURNING ${APPLICATION_COLUMNS}`;
+    if (!row) throw notFound("Application");
+    return applicationPayload(row);
   });
 }
 

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { notFound } from "~/server/lib/errors";
 import { assertOwnedIds, uniqueIds } from "./owned";
 import {
   CONNECTION_COLUMNS,

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { AppError, type TErrorCode } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { AppError, type TErrorCode } from "~/server/lib/errors";
 import type { TApplicationInput } from "./identifiers";
 import {
   APPLICATION_COLUMNS,

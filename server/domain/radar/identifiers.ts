@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError, validationError } from "../../lib/errors";
+import { env } from "~/server/env";
+import { AppError, validationError } from "~/server/lib/errors";
 import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from "./types";
 
 /**
@@ -10,6 +11,11 @@ import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from ".
  * `identityKey` is the normalised identity used to refuse duplicate applications and to find an
  * existing connection: network_a `slug:<last URL segment or username, lower-cased>`; network_b
  * `user:<username, lower-cased>` or `id:<numeric user id>`.
+ *
+ * A URL must be a profile of the request's network: on one of its hosts (RADAR_NETWORK_A_HOSTS /
+ * _B_HOSTS, or a subdomain of one), and of a profile's form (network_a `/in/<username>`, network_b
+ * `/<username>`); anything else (another network's or another site's URL, a company page, a post)
+ * is refused at once with its reason, so no application is created that could only fail.
  */
 
 export interface TApplicationInput {
@@ -84,6 +90,29 @@ function parseHttpUrl(value: string, param: string): URL {
   return url;
 }
 
+/** The configured hosts of `source`'s profile URLs, lower-cased. */
+function networkHosts(source: TSource): string[] {
+  const e = env();
+  const list = source === "network_a" ? e.RADAR_NETWORK_A_HOSTS : e.RADAR_NETWORK_B_HOSTS;
+  return list
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function assertNetworkHost(url: URL, source: TSource, param: string): void {
+  const host = url.hostname.toLowerCase();
+  const hosts = networkHosts(source);
+  if (hosts.some((h) => host === h || host.endsWith(`.${h}`))) return;
+  const other = networkHosts(source === "network_a" ? "network_b" : "network_a").some((h) => host === h || host.endsWith(`.${h}`));
+  throw validationError(
+    param,
+    other
+      ? `is a profile of the other network (${host}), not of ${source}: choose that network to follow it`
+      : `must be a profile URL on ${hosts.join(" or ")}, not ${host}`,
+  );
+}
+
 function pathSegments(url: URL, param: string): string[] {
   try {
     return url.pathname
@@ -101,10 +130,12 @@ const NETWORK_B_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
 function identityOf(source: TSource, kind: TIdentifierKind, value: string): { identifier: string; identityKey: string } {
   if (source === "network_a") {
     if (kind === "network_a_url") {
-      const segments = pathSegments(parseHttpUrl(value, kind), kind);
+      const url = parseHttpUrl(value, kind);
+      assertNetworkHost(url, source, kind);
+      const segments = pathSegments(url, kind);
       const last = segments.at(-1);
-      if (!last || !NETWORK_A_USERNAME.test(last))
-        throw validationError(kind, "must be a profile URL ending with the profile's username or member id");
+      if (segments.length !== 2 || segments[0]!.toLowerCase() !== "in" || !last || !NETWORK_A_USERNAME.test(last))
+        throw validationError(kind, "must be a profile URL of the form https://<host>/in/<username or member id>");
       return { identifier: value, identityKey: `slug:${last.toLowerCase()}` };
     }
     if (!NETWORK_A_USERNAME.test(value)) throw validationError(kind, "must be a username without spaces or slashes");
@@ -112,7 +143,9 @@ function identityOf(source: TSource, kind: TIdentifierKind, value: string): { id
   }
   if (kind === "network_b_user_id") return { identifier: value, identityKey: `id:${BigInt(value).toString()}` };
   if (kind === "network_b_url") {
-    const segments = pathSegments(parseHttpUrl(value, kind), kind);
+    const url = parseHttpUrl(value, kind);
+    assertNetworkHost(url, source, kind);
+    const segments = pathSegments(url, kind);
     const name = segments.length === 1 ? segments[0]!.replace(/^@/, "") : "";
     if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be a profile URL of the form https://<host>/<username>");
     return { identifier: value, identityKey: `user:${name.toLowerCase()}` };

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import {
   APPLICATION_COLUMNS,
   applicationPayload,

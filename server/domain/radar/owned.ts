@@ -1,5 +1,5 @@
-import type { Prisma } from "../../db/generated/prisma/client";
-import { AppError } from "../../lib/errors";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { AppError } from "~/server/lib/errors";
 import type { TSource } from "./types";
 
 /**

@@ -1,5 +1,5 @@
-import { Prisma } from "../../db/generated/prisma/client";
-import { iso, isoOrNull } from "../../lib/format";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { iso, isoOrNull } from "~/server/lib/format";
 import type { TIdentifierKind, TInitStatus, TNetworkASnapshot, TNetworkBSnapshot, TRadarError, TSnapshot, TSource } from "./types";
 
 /**

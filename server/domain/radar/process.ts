@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { logger } from "~/server/lib/logger";
 import { LEASE_MS, whileLeased, type TLeaseTiming } from "../jobs/lease";
 import { outboxInsert } from "../events/outbox";
 import { configuredConnector, ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./connectors";

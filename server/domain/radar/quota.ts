@@ -1,13 +1,14 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
 import type { TQuota, TSource } from "./types";
 
 /**
  * Tracking quota per source (docs/radar.md): `limit` is the account's radar_limit_network_a/_b, or
- * RADAR_LIMIT_NETWORK_A/_B when unset; `used` counts the account's applications (any state) plus
- * its tracked connections of that source.
+ * RADAR_LIMIT_NETWORK_A/_B when unset; `used` counts the account's applications that have not
+ * failed (idle, pending, processing) plus its tracked connections of that source. A failed
+ * application holds no place: it waits for a Retry, which takes a place again (DESIGN section 7).
  */
 
 type TClient = TDb | Prisma.TransactionClient;
@@ -24,8 +25,8 @@ interface TQuotaRow {
 export async function readQuota(db: TClient, accountId: number): Promise<TQuota> {
   const rows = await db.$queryRaw<TQuotaRow[]>`
     SELECT a.radar_limit_network_a AS limit_a, a.radar_limit_network_b AS limit_b,
-           (SELECT count(*)::int FROM radar_application WHERE account_id = a.id AND source = 'network_a') AS apps_a,
-           (SELECT count(*)::int FROM radar_application WHERE account_id = a.id AND source = 'network_b') AS apps_b,
+           (SELECT count(*)::int FROM radar_application WHERE account_id = a.id AND source = 'network_a' AND init_status <> 'failed') AS apps_a,
+           (SELECT count(*)::int FROM radar_application WHERE account_id = a.id AND source = 'network_b' AND init_status <> 'failed') AS apps_b,
            (SELECT count(*)::int FROM radar_connection WHERE account_id = a.id AND source = 'network_a' AND is_tracking) AS conns_a,
            (SELECT count(*)::int FROM radar_connection WHERE account_id = a.id AND source = 'network_b' AND is_tracking) AS conns_b
       FROM account a WHERE a.id = ${accountId}`;

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { logger } from "~/server/lib/logger";
 import { outboxInsert } from "../events/outbox";
 import { configuredConnector, type TConnector, type TConnectorResult } from "./connectors";
 import { detectChange, type TDetectedChange } from "./diff";

@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { iso } from "../../lib/format";
-import { validationError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { iso } from "~/server/lib/format";
+import { validationError } from "~/server/lib/errors";
 import type { TUpdateBody } from "./diff";
 import { CHANGE_TYPES, SOURCES, type TChangeType, type TConnectionRef, type TSource } from "./types";
 

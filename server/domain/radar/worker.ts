@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 import { startLoop } from "../jobs/queue";
 import { processBatch } from "./process";
 import { REFRESH_INTERVAL_MS, refreshBatch } from "./refresh";

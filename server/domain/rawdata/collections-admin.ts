@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { AppError, notFound, validationError } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { criteriaCondition, parseStoredCriteria, ZCriteria } from "./criteria";
 import type { TCriteria } from "./types";
 

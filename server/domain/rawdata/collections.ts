@@ -1,7 +1,7 @@
-import { Prisma } from "../../db/generated/prisma/client";
-import type { TDb } from "../../db/client";
-import { validationError } from "../../lib/errors";
-import { logger } from "../../lib/logger";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { validationError } from "~/server/lib/errors";
+import { logger } from "~/server/lib/logger";
 import { parseStoredCriteria } from "./criteria";
 import type { TCollectionItem, TCollectionRef } from "./types";
 

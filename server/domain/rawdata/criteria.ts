@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { CLASSIFICATIONS, PATHS, type TCriteria } from "./types";
 
 /**

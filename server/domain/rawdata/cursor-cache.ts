@@ -1,4 +1,4 @@
-import { Lru } from "../../lib/lru";
+import { Lru } from "~/server/lib/lru";
 import type { TSortKey } from "./sort";
 
 /**

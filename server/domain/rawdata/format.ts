@@ -1,4 +1,4 @@
-import { Prisma } from "../../db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import type { TNetworkProfile, TNewCompany } from "./types";
 
 /**

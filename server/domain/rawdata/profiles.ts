@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { Prisma } from "../../db/generated/prisma/client";
-import type { TDb } from "../../db/client";
-import { notFound, validationError } from "../../lib/errors";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import type { TDb } from "~/server/db/client";
+import { notFound, validationError } from "~/server/lib/errors";
 import { accessibleCollections, resolveCollections } from "./collections";
 import { anyCollectionCondition } from "./criteria";
 import { cachedKey, rememberKey } from "./cursor-cache";

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 
 /**
  * The small reference tables (stages, rounds, categories, locations, source types), held in process

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { isPlaceholder } from "./placeholder";
 import { freshReferenceData, type TLocationRow, type TReferenceData } from "./cache";
 

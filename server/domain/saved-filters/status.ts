@@ -1,14 +1,15 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound, validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { listCards } from "../cards/list";
 import type { TCardFilterParams } from "../cards/filter-schema";
 import { listSavedFilters, type TSavedFilter } from "./filters";
 
 /**
  * The workspace's saved filter page: for each of the caller's filters, how many cards match it now
- * and how many of those were added since its owner last opened it ("new since last viewed"; a
- * filter never opened counts from when it was saved). The counts run the card list itself, so
+ * and how many of those were added since its owner last marked them seen ("new since last viewed";
+ * a filter never marked seen counts from when it was saved). Opening a filter marks nothing: seeing
+ * its new cards is the explicit "Mark seen" (markSavedFilterViewed). The counts run the card list itself, so
  * they are the numbers the list shows when the filter is opened.
  */
 
@@ -50,10 +51,36 @@ export async function savedFilterStatuses(db: TDb, accountId: number, parse: TPa
   return out;
 }
 
-/** Records that the owner opened the filter now (resets "new since last viewed"). */
+/** Records that the owner has seen the filter's cards now ("Mark seen": resets "new since last viewed"). */
 export async function markSavedFilterViewed(db: TDb, accountId: number, id: number): Promise<{ id: number; last_viewed_at: string }> {
   const now = new Date();
   const n = await db.savedFilter.updateMany({ where: { id, accountId }, data: { lastViewedAt: now } });
   if (n.count === 0) throw notFound("Saved filter");
   return { id, last_viewed_at: iso(now) };
+}
+
+/** One filter's "what's new": the instant its new cards count from and how many match now. */
+export interface TSavedFilterNews {
+  id: number;
+  name: string;
+  /** Cards created at or after this instant are new (when it was last marked seen, else when it was saved). */
+  since: string;
+  new_count: number;
+}
+
+export async function savedFilterNews(db: TDb, accountId: number, id: number, parse: TParseStored): Promise<TSavedFilterNews> {
+  const row = await db.savedFilter.findFirst({ where: { id, accountId } });
+  if (!row) throw notFound("Saved filter");
+  const since = row.lastViewedAt ?? row.createdAt;
+  const params = parse((row.params ?? {}) as Record<string, unknown>);
+  if (!params) return { id, name: row.name, since: iso(since), new_count: 0 };
+  const after = params.created_after && params.created_after > since ? params.created_after : since;
+  return { id, name: row.name, since: iso(since), new_count: await countCards(db, accountId, { ...params, created_after: after }) };
+}
+
+/** The instant from which the cards of filter_id `id` are new (a 400 naming filter_id when it is not the caller's, as in a card list). */
+export async function savedFilterSince(db: TDb, accountId: number, id: number): Promise<Date> {
+  const row = await db.savedFilter.findFirst({ where: { id, accountId }, select: { lastViewedAt: true, createdAt: true } });
+  if (!row) throw validationError("filter_id", `no saved filter with id ${id} in your filters`);
+  return row.lastViewedAt ?? row.createdAt;
 }

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
 
 /** The card a per-user action is about: 404 not_found when there is no such card. */
 export async function requireCard(db: TDb, cardId: number): Promise<{ id: number; open_to_intro: boolean }> {

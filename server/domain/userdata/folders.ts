@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import type { Prisma } from "../../db/generated/prisma/client";
-import { AppError, notFound, validationError } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import type { Prisma } from "~/server/db/generated/prisma/client";
+import { AppError, notFound, validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
 import { requireCard } from "./cards";
 

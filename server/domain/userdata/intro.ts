@@ -1,8 +1,8 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { readRows } from "../../db/read";
-import { validationError } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { readRows } from "~/server/db/read";
+import { validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { requireCard } from "./cards";
 
 /**
@@ -29,6 +29,15 @@ export async function requestIntro(db: TDb, accountId: number, cardId: number, m
     RETURNING id, card_id, message, created_at`;
   const r = rows[0]!;
   return { id: r.id, card_id: r.card_id, message: r.message, created_at: iso(r.created_at) };
+}
+
+/** The account's intro request for a card (its message and date), or null when there is none. */
+export async function getIntro(db: TDb, accountId: number, cardId: number): Promise<TIntroRequest | null> {
+  await requireCard(db, cardId);
+  const rows = await db.$queryRaw<{ id: number; card_id: number; message: string | null; created_at: Date }[]>`
+    SELECT id, card_id, message, created_at FROM intro_request WHERE account_id = ${accountId} AND card_id = ${cardId}`;
+  const r = rows[0];
+  return r ? { id: r.id, card_id: r.card_id, message: r.message, created_at: iso(r.created_at) } : null;
 }
 
 export async function cancelIntro(db: TDb, accountId: number, cardId: number): Promise<{ card_id: number; deleted: boolean }> {

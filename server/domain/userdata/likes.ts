@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { requireCard } from "./cards";
 
 /** Likes of one account (user_data.is_liked). Liking twice or unliking twice is harmless. */

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { iso } from "~/server/lib/format";
 import { requireCard } from "./cards";
 
 /** One note per account and card (user_data.note): written, rewritten, read and deleted. */

@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { iso } from "~/server/lib/format";
 
 /**
  * The spec's user_data object of cards, for one account: is_liked, has_note, note (only when

@@ -1,6 +1,6 @@
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
-import { env } from "../../env";
+import { env } from "~/server/env";
 
 /**
  * The SSRF guard of webhook URLs (docs/webhooks.md, "Which URLs are allowed"). Only http and https;

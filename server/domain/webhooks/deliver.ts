@@ -1,5 +1,5 @@
-import type { TDb } from "../../db/client";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
 import { keepLeases, type TLeaseTiming } from "../jobs/lease";
 import { claimDeliveries, recordOutcomes, renewDeliveries, type TClaimedDelivery, type TDeliveryOutcome } from "./queue";
 import { sendOnce, TIMEOUT_MS } from "./send";

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import { iso, isoOrNull } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound } from "~/server/lib/errors";
+import { iso, isoOrNull } from "~/server/lib/format";
 import { ownEndpoint } from "./endpoints";
 import { mayReadEvent, type THeldScopes, type TWebhookEvent } from "../events/event-types";
 import { enqueueDeliveries, eventBody } from "./queue";

@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { notFound, validationError } from "../../lib/errors";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { notFound, validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
 import { checkWebhookTarget, parseWebhookUrl, UnsafeUrlError } from "./address-guard";
 import type { TWebhookEvent } from "../events/event-types";

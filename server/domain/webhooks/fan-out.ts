@@ -1,6 +1,6 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { iso } from "../../lib/format";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { iso } from "~/server/lib/format";
 import {
   APPLICATION_COLUMNS,
   applicationPayload,

@@ -1,4 +1,4 @@
-import type { TDb } from "../../db/client";
+import type { TDb } from "~/server/db/client";
 import { LEASE_MS } from "../jobs/lease";
 import type { TEventBody, TWebhookEvent } from "../events/event-types";
 import { newWebhookId } from "./signing";

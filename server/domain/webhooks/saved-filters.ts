@@ -1,7 +1,7 @@
-import type { TDb } from "../../db/client";
-import { Prisma } from "../../db/generated/prisma/client";
-import { iso } from "../../lib/format";
-import { logger } from "../../lib/logger";
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { iso } from "~/server/lib/format";
+import { logger } from "~/server/lib/logger";
 import { COMPACT_FIELDS } from "../cards/fields";
 import { buildCardWhere } from "../cards/filters";
 import { cardItems } from "../cards/list";

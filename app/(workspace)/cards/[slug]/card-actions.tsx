@@ -2,10 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input, Textarea } from "../../../_ui/input";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input, Textarea } from "~/app/_ui/input";
+import { useToast } from "~/app/_ui/toast";
 
 type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
 
@@ -149,21 +150,56 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
 /** Intro request with a message (cards open to intro only); shows when one was requested. */
 export function IntroRequest({ cardId, open, requested }: { cardId: number; open: boolean; requested: boolean }) {
   const trpc = useTRPC();
-  const refresh = useRefresh();
+  const qc = useQueryClient();
+  const refreshCard = useRefresh();
+  const toast = useToast();
   const [message, setMessage] = useState("");
   const id = useId();
-  const request = useMutation(trpc.user.intro.request.mutationOptions({ onSuccess: refresh }));
-  const cancel = useMutation(trpc.user.intro.cancel.mutationOptions({ onSuccess: refresh }));
+  const refresh = () => {
+    refreshCard();
+    void qc.invalidateQueries({ queryKey: trpc.user.intro.get.queryKey({ cardId }) });
+  };
+  // The request as stored (message and date): the same after a reload.
+  const stored = useQuery({ ...trpc.user.intro.get.queryOptions({ cardId }), enabled: requested });
+  const request = useMutation(
+    trpc.user.intro.request.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        setMessage("");
+        toast("Intro request sent.");
+      },
+    }),
+  );
+  const cancel = useMutation(
+    trpc.user.intro.cancel.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        toast("Intro request withdrawn.");
+      },
+    }),
+  );
   if (!open) return <p className="text-sm text-slate-500">This startup is not open to intros.</p>;
   if (requested) {
+    const intro = stored.data ?? request.data;
     return (
-      <div className="text-sm">
-        <Alert tone="success" className="font-medium">
-          Intro requested{request.data?.message ? `: “${request.data.message}”` : "."}
+      <div className="text-sm" data-testid="intro-request">
+        <Alert tone="success" as="div">
+          <p className="font-medium" data-testid="intro-state">
+            Intro requested{intro ? ` on ${intro.created_at.slice(0, 10)}` : ""} · waiting for the introduction
+          </p>
+          {intro?.message ? (
+            <p className="mt-1 whitespace-pre-wrap" data-testid="intro-message">
+              “{intro.message}”
+            </p>
+          ) : (
+            intro && <p className="mt-1 text-slate-600">No message was added.</p>
+          )}
         </Alert>
+        {stored.error && <Alert className="text-xs">Could not load the request: {stored.error.message}</Alert>}
         <Button className="mt-1" disabled={cancel.isPending} onClick={() => cancel.mutate({ cardId })}>
           Withdraw the request
         </Button>
+        {cancel.error && <Alert className="text-xs">{cancel.error.message}</Alert>}
       </div>
     );
   }

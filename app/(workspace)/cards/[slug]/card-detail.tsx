@@ -3,33 +3,39 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../../_trpc/client";
-import { BarChart } from "../../../_ui/bar-chart";
-import { ExternalLink } from "../../../_ui/external-link";
-import { displayableImage } from "../../../_ui/remote-image";
+import { useTRPC } from "~/app/_trpc/client";
+import { BarChart } from "~/app/_ui/bar-chart";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { displayableImage } from "~/app/_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
-import { useEscapeKey } from "../../../_ui/use-escape-key";
-import { useStoredString } from "../../../_ui/use-browser-store";
-import { Alert } from "../../../_ui/alert";
-import { Badge } from "../../../_ui/badge";
-import { Panel } from "../../../_ui/panel";
+import { CardTrail, useCardTrail } from "./card-trail";
+import { CardLinkList } from "~/app/(workspace)/_records/card-link-list";
+import { useEscapeKey } from "~/app/_ui/use-escape-key";
+import { useStoredString } from "~/app/_ui/use-browser-store";
+import { Alert } from "~/app/_ui/alert";
+import { Badge } from "~/app/_ui/badge";
+import { Panel } from "~/app/_ui/panel";
 
 type TPerson = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-/** Where the back link and Esc go: the list as it was left (filters intact), else /cards. */
-function useListHref() {
+/**
+ * Where the back link and Esc go: the list the card was opened from (a folder's list too), else
+ * the last /cards view (filters intact), else /cards.
+ */
+function useListHref(slug: string) {
   const [last] = useStoredString("sessionStorage", LAST_LIST_KEY);
-  return last?.startsWith("/cards") ? last : "/cards";
+  const trail = useCardTrail(slug);
+  return trail?.list ?? (last?.startsWith("/cards") ? last : "/cards");
 }
 
 /** One card: everything GET /v1/cards/<slug>/ knows, with the signed-in analyst's own actions. */
 export function CardDetail({ slug }: { slug: string }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const listHref = useListHref();
+  const listHref = useListHref(slug);
   const detail = useQuery(trpc.cards.detail.queryOptions({ slug, include_user_data: true }));
   const months = useQuery(trpc.workspace.signalsPerMonth.queryOptions({ slug }));
   const similar = useQuery(trpc.workspace.similarCards.queryOptions({ slug }));
@@ -54,9 +60,12 @@ export function CardDetail({ slug }: { slug: string }) {
 
   return (
     <article>
-      <Link href={listHref} className="text-sm text-slate-600 hover:underline">
-        ← Cards
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link href={listHref} className="text-sm text-slate-600 hover:underline">
+          {listHref.startsWith("/folders") ? "← Folder" : "← Cards"}
+        </Link>
+        <CardTrail slug={slug} />
+      </div>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {displayableImage(card.image) && (
           // eslint-disable-next-line @next/next/no-img-element -- logos from imported data on any https host, shown as they are: next/image would fetch them through this server
@@ -116,8 +125,27 @@ export function CardDetail({ slug }: { slug: string }) {
         ))}
       </p>
 
+      {/* The reader's actions come first (before the history on a phone); on a wide screen they sit on the right. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
+        <aside className="space-y-6 lg:col-start-2 lg:row-start-1" aria-label="Your actions">
+          <NoteEditor key={card.id} cardId={card.id} note={ud.note?.text ?? ""} />
+          <FolderPicker cardId={card.id} folders={ud.folders} />
+          <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
+          <section aria-labelledby="similar-h">
+            <h2 id="similar-h" className="text-lg font-medium">
+              Similar cards
+            </h2>
+            {similar.data && (
+              <p className="text-xs text-slate-600">{similar.data.method === "semantic" ? "Nearest by meaning" : "Sharing a category"}</p>
+            )}
+            <CardLinkList
+              cards={similar.data?.data}
+              testId="similar-cards"
+              status={similar.error ? "Could not find similar cards." : similar.data?.data.length === 0 ? "None found." : undefined}
+            />
+          </section>
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="chart-h">
             <h2 id="chart-h" className="text-lg font-medium">
               Signals per month
@@ -185,31 +213,6 @@ export function CardDetail({ slug }: { slug: string }) {
             </section>
           )}
         </div>
-        <aside className="space-y-6" aria-label="Your actions">
-          <NoteEditor key={card.id} cardId={card.id} note={ud.note?.text ?? ""} />
-          <FolderPicker cardId={card.id} folders={ud.folders} />
-          <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
-          <section aria-labelledby="similar-h">
-            <h2 id="similar-h" className="text-lg font-medium">
-              Similar cards
-            </h2>
-            {similar.data && (
-              <p className="text-xs text-slate-600">{similar.data.method === "semantic" ? "Nearest by meaning" : "Sharing a category"}</p>
-            )}
-            <ul className="mt-1 space-y-1 text-sm" data-testid="similar-cards">
-              {similar.data?.data.map((c) => (
-                <li key={c.slug}>
-                  <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
-                    {c.name}
-                  </Link>
-                  <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
-                </li>
-              ))}
-              {similar.data?.data.length === 0 && <li className="text-slate-600">None found.</li>}
-              {similar.error && <li className="text-slate-600">Could not find similar cards.</li>}
-            </ul>
-          </section>
-        </aside>
       </div>
     </article>
   );

@@ -1,31 +1,29 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { Pager } from "../../../_ui/pager";
-import { Alert } from "../../../_ui/alert";
+import { SignalLine } from "~/app/(workspace)/_records/signal-line";
+import { useTRPC } from "~/app/_trpc/client";
+import { Pager } from "~/app/_ui/pager";
+import { Alert } from "~/app/_ui/alert";
 
 const PAGE = 20;
 
-/** The card's whole interaction history, newest first, paged; each participant links to the cards it signalled. */
+/** The card's whole interaction history, newest first, paged: each signal's source, person and fund. */
 export function CardInteractions({ slug }: { slug: string }) {
   const trpc = useTRPC();
   const [offset, setOffset] = useState(0);
   const page = useQuery({
-    ...trpc.cards.interactions.queryOptions({ slug, limit: PAGE, offset, include_total: true }),
+    ...trpc.workspace.cardSignals.queryOptions({ slug, limit: PAGE, offset }),
     placeholderData: keepPreviousData,
   });
-  const who = (p: { name: string; slug: string }) => (
-    <Link href={`/cards?participants=${encodeURIComponent(p.slug)}`} className="text-sky-800 underline" title={`Cards ${p.name} signalled`}>
-      {p.name}
-    </Link>
-  );
   return (
     <section aria-labelledby="interactions-h">
       <h2 id="interactions-h" className="text-lg font-medium">
         Interactions
+        {page.data?.pagination.total != null && (
+          <span className="text-sm font-normal text-slate-600"> · {page.data.pagination.total.toLocaleString("en")}</span>
+        )}
       </h2>
       {page.error && <Alert className="text-sm">{page.error.message}</Alert>}
       <ul
@@ -34,15 +32,7 @@ export function CardInteractions({ slug }: { slug: string }) {
         aria-busy={page.isFetching}
       >
         {page.data?.data.map((i) => (
-          <li key={i.id} className="flex flex-wrap justify-between gap-2 p-3">
-            <span>
-              {who(i.participant)}
-              {i.associated_participant ? <span className="text-slate-500"> · {who(i.associated_participant)}</span> : null}
-            </span>
-            <time className="text-slate-600" dateTime={i.created_at}>
-              {i.created_at.slice(0, 10)}
-            </time>
-          </li>
+          <SignalLine key={i.id} signal={i} />
         ))}
         {page.data?.data.length === 0 && <li className="p-3 text-slate-600">No interaction recorded yet.</li>}
       </ul>

@@ -3,11 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { useUrlParams } from "../../../_ui/use-url-params";
-import { CardTable } from "../../cards/card-table";
-import { cardListInput } from "../../cards/list-params";
-import { Button } from "../../../_ui/button";
+import { useTRPC } from "~/app/_trpc/client";
+import { useUrlParams } from "~/app/_ui/use-url-params";
+import { CardTable } from "~/app/(workspace)/cards/card-table";
+import { cardListInput } from "~/app/(workspace)/cards/list-params";
+import { Button } from "~/app/_ui/button";
 
 /** /folders/<id>: the folder's cards in the cards table (GET /v1/cards/?folder_ids=<id>); sort and paging in the URL. */
 export function FolderCards({ id }: { id: number }) {

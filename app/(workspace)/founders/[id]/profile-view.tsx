@@ -4,12 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { ExternalLink } from "../../../_ui/external-link";
-import { httpUrl } from "../../../_ui/external-url";
+import { useTRPC } from "~/app/_trpc/client";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { httpUrl } from "~/app/_ui/external-url";
 import { RawAccessGate } from "../access";
 import { words, type TProfileItem } from "../profile-types";
-import { useEscapeKey } from "../../../_ui/use-escape-key";
+import { useEscapeKey } from "~/app/_ui/use-escape-key";
+import { FollowOnRadar } from "./follow-on-radar";
 
 type TEntry = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
@@ -191,11 +192,13 @@ function Profile({ id }: { id: string }) {
               </div>
             </section>
           )}
+          <FollowOnRadar name={p.name} url={url} urn={p.network_a.urn} />
           <section aria-labelledby="cards-h">
             <h2 id="cards-h" className="text-lg font-medium">
-              Linked card
+              Linked cards
             </h2>
-            <ul className="mt-1 text-sm" data-testid="linked-cards">
+            <p className="text-xs text-slate-600">Cards whose network profile is this one.</p>
+            <ul className="mt-1 space-y-0.5 text-sm" data-testid="linked-cards">
               {cards.data?.data.map((c) => (
                 <li key={c.slug}>
                   <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
@@ -206,6 +209,13 @@ function Profile({ id }: { id: string }) {
               {cards.data?.data.length === 0 && <li className="text-slate-600">No card is linked to this profile.</li>}
               {cards.error && <li className="text-slate-600">Could not read the linked cards.</li>}
             </ul>
+            {company?.name && (
+              <p className="mt-1 text-sm">
+                <Link href={`/cards?search=${encodeURIComponent(company.name)}`} className="text-sky-800 underline">
+                  Find “{company.name}” among the cards
+                </Link>
+              </p>
+            )}
           </section>
         </aside>
       </div>
@@ -213,7 +223,7 @@ function Profile({ id }: { id: string }) {
   );
 }
 
-/** /founders/<id>: everything GET /v1/network_a/profiles/<id>/ returns, and the card linked to the profile. */
+/** /founders/<id>: everything GET /v1/network_a/profiles/<id>/ returns, Follow on radar, and the cards linked to the profile. */
 export function ProfileView({ id }: { id: string }) {
   return <RawAccessGate>{() => <Profile id={id} />}</RawAccessGate>;
 }

@@ -1,13 +1,16 @@
 import { Suspense } from "react";
+import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
 import { ParticipantDetail } from "./participant-detail";
 
 export const metadata = { title: "Participant · Venture Monitor" };
 
 export default async function ParticipantPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { slug } = await params;
+  const decoded = decodeURIComponent((await params).slug);
   return (
-    <Suspense>
-      <ParticipantDetail slug={decodeURIComponent(slug)} />
-    </Suspense>
+    <RecordPrefetch query={(trpc) => trpc.participants.detail.queryOptions({ slug: decoded, include_user_data: true })}>
+      <Suspense>
+        <ParticipantDetail slug={decoded} />
+      </Suspense>
+    </RecordPrefetch>
   );
 }

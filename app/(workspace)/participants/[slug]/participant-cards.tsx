@@ -2,8 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { CardLinkList } from "~/app/(workspace)/_records/card-link-list";
 
 const SHOWN = 10;
 
@@ -18,18 +19,11 @@ export function ParticipantCards({ slug }: { slug: string }) {
         Cards it touched
       </h2>
       {cards.error && <Alert className="text-sm">{cards.error.message}</Alert>}
-      <ul className="mt-1 space-y-1 text-sm" data-testid="participant-cards">
-        {cards.data?.data.map((c) => (
-          <li key={c.slug}>
-            <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
-              {c.name}
-            </Link>
-            <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
-          </li>
-        ))}
-        {cards.data?.data.length === 0 && <li className="text-slate-600">None yet.</li>}
-        {!cards.data && !cards.error && <li className="text-slate-600">Loading…</li>}
-      </ul>
+      <CardLinkList
+        cards={cards.data?.data}
+        testId="participant-cards"
+        status={cards.data?.data.length === 0 ? "None yet." : !cards.data && !cards.error ? "Loading…" : undefined}
+      />
       {cards.data && (cards.data.pagination.total ?? 0) > 0 && (
         <Link href={all} className="mt-2 inline-block text-sm text-sky-800 underline">
           All {cards.data.pagination.total?.toLocaleString("en")} cards on the Cards page

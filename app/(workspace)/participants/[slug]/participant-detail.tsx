@@ -3,14 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTRPC } from "../../../_trpc/client";
-import { ExternalLink } from "../../../_ui/external-link";
-import { displayableImage } from "../../../_ui/remote-image";
+import { useTRPC } from "~/app/_trpc/client";
+import { ExternalLink } from "~/app/_ui/external-link";
+import { displayableImage } from "~/app/_ui/remote-image";
 import { ParticipantCards } from "./participant-cards";
 import { ParticipantInteractions } from "./participant-interactions";
 import { SaveButton } from "./save-button";
-import { useEscapeKey } from "../../../_ui/use-escape-key";
-import { Badge } from "../../../_ui/badge";
+import { useEscapeKey } from "~/app/_ui/use-escape-key";
+import { Badge } from "~/app/_ui/badge";
 
 /** /participants/<slug>: the participant (GET /v1/participants/<slug>/), its interactions and cards, and Save. */
 export function ParticipantDetail({ slug }: { slug: string }) {

@@ -2,14 +2,15 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../../_trpc/client";
-import { Pager } from "../../../_ui/pager";
-import { useUrlParams } from "../../../_ui/use-url-params";
-import { Alert } from "../../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { Pager } from "~/app/_ui/pager";
+import { useUrlParams } from "~/app/_ui/use-url-params";
+import { Alert } from "~/app/_ui/alert";
+import { SignalLine } from "~/app/(workspace)/_records/signal-line";
 
 const PAGE = 20;
 
-/** The participant's signals, newest first, paged (the page in the URL's `offset`); each names its card. */
+/** The participant's signals, newest first, paged (the page in the URL's `offset`): each names its card, source, person and fund. */
 export function ParticipantInteractions({ slug }: { slug: string }) {
   const trpc = useTRPC();
   const { params, set } = useUrlParams();
@@ -33,36 +34,16 @@ export function ParticipantInteractions({ slug }: { slug: string }) {
         aria-busy={page.isFetching}
       >
         {page.data?.data.map((i) => (
-          <li key={i.id} className="flex flex-wrap justify-between gap-2 p-3">
-            <span>
+          <SignalLine
+            key={i.id}
+            signal={i}
+            self={slug}
+            lead={
               <Link href={`/cards/${i.card.slug}`} className="font-medium text-sky-800 underline">
                 {i.card.name}
               </Link>
-              <span className="text-slate-600">
-                {" "}
-                {i.participant.slug === slug ? (
-                  i.associated_participant ? (
-                    <>
-                      for{" "}
-                      <Link href={`/participants/${encodeURIComponent(i.associated_participant.slug)}`} className="underline">
-                        {i.associated_participant.name}
-                      </Link>
-                    </>
-                  ) : null
-                ) : (
-                  <>
-                    by{" "}
-                    <Link href={`/participants/${encodeURIComponent(i.participant.slug)}`} className="underline">
-                      {i.participant.name}
-                    </Link>
-                  </>
-                )}
-              </span>
-            </span>
-            <time className="text-slate-600" dateTime={i.created_at}>
-              {i.created_at.slice(0, 10)}
-            </time>
-          </li>
+            }
+          />
         ))}
         {page.data?.data.length === 0 && <li className="p-3 text-slate-600">No interaction recorded yet.</li>}
         {!page.data && !page.error && <li className="p-3 text-slate-600">Loading…</li>}

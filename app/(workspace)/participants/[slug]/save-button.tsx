@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
 
 /** Save / Unsave: the participant joins or leaves the signed-in analyst's Saved view. */
 export function SaveButton({ slug, saved }: { slug: string; saved: boolean }) {

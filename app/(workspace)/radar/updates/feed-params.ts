@@ -1,4 +1,4 @@
-import type { TUrlParams } from "../../../_ui/use-url-params";
+import type { TUrlParams } from "~/app/_ui/use-url-params";
 
 /** The /radar/updates URL parameters: those of GET /v1/radar/updates/. */
 const FEED_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Prefetch } from "../../../_trpc/server";
+import { Prefetch } from "~/app/_trpc/server";
 import { RadarNav } from "../radar-nav";
 import { feedInput, pageParams } from "./feed-params";
 import { UpdatesFeed } from "./updates-feed";

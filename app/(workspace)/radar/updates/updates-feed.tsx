@@ -2,13 +2,13 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { EmptyState } from "../../../_ui/empty-state";
-import { Choice, DateRange, MultiSelect } from "../../../_ui/filters";
-import { Pager } from "../../../_ui/pager";
-import { listParam, useUrlParams, type TUrlParams } from "../../../_ui/use-url-params";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { EmptyState } from "~/app/_ui/empty-state";
+import { Choice, DateRange, MultiSelect } from "~/app/_ui/filters";
+import { Pager } from "~/app/_ui/pager";
+import { listParam, useUrlParams, type TUrlParams } from "~/app/_ui/use-url-params";
 import { asSource, connectionName, SOURCE_LABEL, SOURCE_OPTIONS, type TUpdate } from "../radar-types";
 import { FEED_KEYS, feedInput } from "./feed-params";
 import { UpdateDiff } from "./update-diff";

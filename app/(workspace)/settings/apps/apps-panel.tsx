@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { ClientRegistration } from "./client-registration";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { EmptyState } from "../../../_ui/empty-state";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { EmptyState } from "~/app/_ui/empty-state";
+import { useToast } from "~/app/_ui/toast";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
@@ -15,9 +16,13 @@ export function AppsPanel() {
   const queryClient = useQueryClient();
   const me = useQuery(trpc.account.me.queryOptions());
   const apps = useQuery(trpc.account.apps.list.queryOptions());
+  const toast = useToast();
   const revoke = useMutation(
     trpc.account.apps.revoke.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.account.apps.list.queryKey() }),
+      onSuccess: () => {
+        toast("Access revoked: the app can no longer use your account.");
+        return queryClient.invalidateQueries({ queryKey: trpc.account.apps.list.queryKey() });
+      },
     }),
   );
 

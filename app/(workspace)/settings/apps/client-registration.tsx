@@ -2,12 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "../../../../server/domain/access/scopes";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input, Radio, Textarea } from "../../../_ui/input";
-import { Field } from "../../../_ui/field";
+import { OAUTH_SCOPES as SCOPES, type TOAuthScope as TScope } from "~/server/domain/access/scopes";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { useToast } from "~/app/_ui/toast";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input, Radio, Textarea } from "~/app/_ui/input";
+import { Field } from "~/app/_ui/field";
 
 /** Staff: register OAuth applications (the secret of a confidential one is shown once) and revoke them. */
 export function ClientRegistration() {
@@ -20,17 +21,26 @@ export function ClientRegistration() {
   const [type, setType] = useState<"confidential" | "public">("confidential");
   const [scopes, setScopes] = useState<TScope[]>([...SCOPES]);
   const [created, setCreated] = useState<{ id: string; secret: string | null } | null>(null);
+  const toast = useToast();
   const create = useMutation(
     trpc.account.oauthClients.create.mutationOptions({
       onSuccess: (r) => {
         setCreated({ id: r.client.client_id, secret: r.client_secret });
+        toast("Application registered.");
         setName("");
         setUris("");
         void refresh();
       },
     }),
   );
-  const revoke = useMutation(trpc.account.oauthClients.revoke.mutationOptions({ onSuccess: () => void refresh() }));
+  const revoke = useMutation(
+    trpc.account.oauthClients.revoke.mutationOptions({
+      onSuccess: () => {
+        toast("Application revoked.");
+        void refresh();
+      },
+    }),
+  );
 
   return (
     <section aria-labelledby="register-heading" className="space-y-4">

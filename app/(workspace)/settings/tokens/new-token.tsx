@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "../../../_ui/button";
+import { Button } from "~/app/_ui/button";
 
 /** The raw token of a token just created: shown this once, with a copy button. */
 export function NewToken({ token, onDismiss }: { token: string; onDismiss: () => void }) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
 
 /** Revoke for one token, asking once more first (a revoked token stops working at once). */
 export function RevokeToken(props: { label: string; onRevoke: () => Promise<unknown> }) {

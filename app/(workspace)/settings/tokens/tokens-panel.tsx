@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { DataTable, type TColumn } from "../../../_ui/data-table";
+import { useTRPC } from "~/app/_trpc/client";
+import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { useToast } from "~/app/_ui/toast";
 import { NewToken } from "./new-token";
 import { RevokeToken } from "./revoke-token";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Input, Select } from "../../../_ui/input";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Input, Select } from "~/app/_ui/input";
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 const STATUS_STYLE = {
@@ -42,17 +43,26 @@ export function TokensPanel() {
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState("");
   const [created, setCreated] = useState<string | null>(null);
+  const toast = useToast();
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.account.tokens.list.queryKey() });
   const create = useMutation(
     trpc.account.tokens.create.mutationOptions({
       onSuccess: (r) => {
         setCreated(r.token);
         setName("");
+        toast("Token created: copy it now, it is shown only once.");
         void refresh();
       },
     }),
   );
-  const { mutateAsync: revoke } = useMutation(trpc.account.tokens.revoke.mutationOptions({ onSuccess: () => void refresh() }));
+  const { mutateAsync: revoke } = useMutation(
+    trpc.account.tokens.revoke.mutationOptions({
+      onSuccess: () => {
+        toast("Token revoked: it no longer works.");
+        void refresh();
+      },
+    }),
+  );
 
   const columns = useMemo(
     (): TColumn<TToken>[] => [

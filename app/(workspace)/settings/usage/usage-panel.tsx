@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../_trpc/client";
-import { BarChart } from "../../../_ui/bar-chart";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Panel } from "../../../_ui/panel";
+import { useTRPC } from "~/app/_trpc/client";
+import { BarChart } from "~/app/_ui/bar-chart";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Panel } from "~/app/_ui/panel";
 
 const fmt = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
 
@@ -80,6 +80,59 @@ export function UsagePanel() {
           pages do not count.
         </p>
       </section>
+      <PerToken tokens={u.tokens} total={total} />
     </div>
+  );
+}
+
+type TTokenUsage = { id: number; name: string | null; prefix: string; revoked: boolean; last_used_at: string | null; requests: number };
+
+/** The same 30 days by API token (busiest first); what no token made is the connected apps' (OAuth). */
+function PerToken({ tokens, total }: { tokens: TTokenUsage[]; total: number }) {
+  const byTokens = tokens.reduce((n, t) => n + t.requests, 0);
+  const apps = Math.max(0, total - byTokens);
+  return (
+    <section aria-labelledby="per-token-heading">
+      <h2 id="per-token-heading" className="text-lg font-semibold">
+        Requests per token
+      </h2>
+      {tokens.length === 0 && apps === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No API token yet: create one under Tokens.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="usage-per-token">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 pr-4">Token</th>
+                <th className="pr-4 text-right">Requests (30 days)</th>
+                <th>Last used</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((t) => (
+                <tr key={t.id} className="border-t border-slate-100" data-testid="usage-token">
+                  <td className="py-2 pr-4">
+                    <span className="font-medium">{t.name ?? "(no label)"}</span>{" "}
+                    <span className="font-mono text-xs text-slate-600">{t.prefix}…</span>
+                    {t.revoked && <span className="ml-2 text-xs text-slate-600">revoked</span>}
+                  </td>
+                  <td className="pr-4 text-right tabular-nums" data-testid="usage-token-requests">
+                    {fmt(t.requests)}
+                  </td>
+                  <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : "never"}</td>
+                </tr>
+              ))}
+              {apps > 0 && (
+                <tr className="border-t border-slate-100" data-testid="usage-apps">
+                  <td className="py-2 pr-4">Other (connected apps)</td>
+                  <td className="pr-4 text-right tabular-nums">{fmt(apps)}</td>
+                  <td>see Apps</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
+import { useTRPC } from "~/app/_trpc/client";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
 
 const PAGE = 20;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");

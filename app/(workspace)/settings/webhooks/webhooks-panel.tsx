@@ -3,12 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../../../_trpc/client";
+import { useTRPC } from "~/app/_trpc/client";
 import { DeliveryLog } from "./delivery-log";
-import { Alert } from "../../../_ui/alert";
-import { Button } from "../../../_ui/button";
-import { Checkbox, Input } from "../../../_ui/input";
-import { Field } from "../../../_ui/field";
+import { Alert } from "~/app/_ui/alert";
+import { Button } from "~/app/_ui/button";
+import { Checkbox, Input } from "~/app/_ui/input";
+import { Field } from "~/app/_ui/field";
+import { useToast } from "~/app/_ui/toast";
 
 const EVENTS = [
   ["radar.update.created", "Radar update detected"],
@@ -18,6 +19,22 @@ const EVENTS = [
 ] as const;
 type TEventName = (typeof EVENTS)[number][0];
 
+type TFormField = "url" | "description" | "events";
+const FIELD_NAME: Record<TFormField, string> = { url: "URL", description: "description", events: "event list" };
+
+/**
+ * A refused create as plain words beside its field: the API's `<field>: <reason>` becomes "The URL
+ * must use http or https."; a refusal of no field stays above the button.
+ */
+function fieldErrors(message: string | undefined): Partial<Record<TFormField | "form", string>> {
+  if (!message) return {};
+  const m = /^(url|description|events)(?:\.\d+)?: (.+)$/s.exec(message);
+  if (!m) return { form: message };
+  const field = m[1] as TFormField;
+  const reason = m[2]!.trim().replace(/\.$/, "");
+  return { [field]: `The ${FIELD_NAME[field]} ${reason}.` };
+}
+
 /** Endpoints (create, enable/disable, rotate, test, delete); the selected one's delivery log (?endpoint=ID). */
 export function WebhooksPanel() {
   const trpc = useTRPC();
@@ -26,11 +43,14 @@ export function WebhooksPanel() {
   const pathname = usePathname();
   const search = useSearchParams();
   const selected = search.get("endpoint");
+  const toast = useToast();
   const list = useQuery(trpc.webhooks.list.queryOptions({}));
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<TEventName[]>(["radar.update.created"]);
-  const [secret, setSecret] = useState<{ id: number; secret: string } | null>(null);
+  // Nothing is chosen for the analyst: the events an endpoint receives are ticked on purpose.
+  const [events, setEvents] = useState<TEventName[]>([]);
+  const [noEvents, setNoEvents] = useState(false);
+  const [secret, setSecret] = useState<{ id: number; secret: string; created: boolean } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   const refreshLog = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
   const select = (id: number | null) => {
@@ -43,34 +63,56 @@ export function WebhooksPanel() {
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({
       onSuccess: (r) => {
-        setSecret({ id: r.data.id, secret: r.data.secret });
+        setSecret({ id: r.data.id, secret: r.data.secret, created: true });
         setUrl("");
         setDescription("");
+        setEvents([]);
+        toast("Endpoint added.");
         void refresh();
       },
     }),
   );
-  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: () => void refresh() }));
+  const update = useMutation(
+    trpc.webhooks.update.mutationOptions({
+      onSuccess: (_r, input) => {
+        if (input.enabled !== undefined) toast(input.enabled ? "Endpoint enabled." : "Endpoint disabled.");
+        else toast("Events saved.");
+        void refresh();
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
       onSuccess: (r) => {
         if (selected === String(r.data.id)) select(null);
+        if (secret?.id === r.data.id) setSecret(null);
+        toast("Endpoint deleted.");
         void refresh();
       },
+      onError: (e) => toast(e.message, "error"),
     }),
   );
   const rotate = useMutation(
-    trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (r) => setSecret({ id: r.data.id, secret: r.data.secret }) }),
+    trpc.webhooks.rotateSecret.mutationOptions({
+      onSuccess: (r) => {
+        setSecret({ id: r.data.id, secret: r.data.secret, created: false });
+        toast("Signing secret rotated: copy the new one.");
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
   );
   const test = useMutation(
     trpc.webhooks.test.mutationOptions({
       onSuccess: (_r, input) => {
         select(Number(input.id));
+        toast("Test event sent: see its delivery below.");
         void refreshLog();
       },
+      onError: (e) => toast(e.message, "error"),
     }),
   );
-  const createError = create.error?.message;
+  const errors = { ...fieldErrors(create.error?.message), ...(noEvents ? { events: "Choose at least one event to receive." } : {}) };
 
   return (
     <div className="mt-6 space-y-8">
@@ -79,11 +121,15 @@ export function WebhooksPanel() {
         className="space-y-3 rounded border border-slate-200 p-4"
         onSubmit={(e) => {
           e.preventDefault();
+          if (events.length === 0) {
+            setNoEvents(true);
+            return;
+          }
           create.mutate({ url, events, description: description || undefined });
         }}
       >
         <h2 className="font-medium">Add an endpoint</h2>
-        <Field className="block text-sm" label={<>URL</>}>
+        <Field className="block text-sm" label={<>URL</>} error={errors.url}>
           {(control) => (
             <Input
               {...control}
@@ -97,7 +143,7 @@ export function WebhooksPanel() {
             />
           )}
         </Field>
-        <Field className="block text-sm" label={<>Description</>}>
+        <Field className="block text-sm" label={<>Description</>} error={errors.description}>
           {(control) => (
             <Input
               {...control}
@@ -109,32 +155,55 @@ export function WebhooksPanel() {
             />
           )}
         </Field>
-        <fieldset className="text-sm">
+        <fieldset className="text-sm" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
           <legend>Events</legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             {EVENTS.map(([name, label]) => (
               <label key={name} className="flex items-center gap-2">
                 <Checkbox
                   checked={events.includes(name)}
-                  onChange={(e) => setEvents((prev) => (e.target.checked ? [...prev, name] : prev.filter((x) => x !== name)))}
+                  onChange={(e) => {
+                    setNoEvents(false);
+                    setEvents((prev) => (e.target.checked ? [...prev, name] : prev.filter((x) => x !== name)));
+                  }}
                 />
                 {label} <code className="text-xs text-slate-500">{name}</code>
               </label>
             ))}
           </div>
+          {errors.events && (
+            <p id="webhook-events-error" role="alert" className="mt-1 text-xs text-rose-700">
+              {errors.events}
+            </p>
+          )}
         </fieldset>
-        <Button type="submit" disabled={create.isPending || events.length === 0} variant="primary" size="lg">
+        <Button type="submit" disabled={create.isPending} variant="primary" size="lg">
           Add endpoint
         </Button>
-        {createError && <Alert className="text-sm">{createError}</Alert>}
+        {errors.form && <Alert className="text-sm">{errors.form}</Alert>}
       </form>
 
       {secret && (
-        <div role="status" className="rounded border border-emerald-300 bg-emerald-50 p-3 text-sm">
-          Signing secret of endpoint {secret.id} (copy it now, it will not be shown again):{" "}
-          <code data-testid="webhook-secret" className="break-all">
-            {secret.secret}
-          </code>
+        <div
+          role="status"
+          className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm"
+          data-testid="webhook-secret-box"
+        >
+          <p>
+            {secret.created ? `Endpoint ${secret.id} added. Its signing secret` : `New signing secret of endpoint ${secret.id}`} (copy it
+            now, it will not be shown again):{" "}
+            <code data-testid="webhook-secret" className="break-all">
+              {secret.secret}
+            </code>
+          </p>
+          {secret.created && (
+            <p>
+              <Button disabled={test.isPending} onClick={() => test.mutate({ id: String(secret.id) })}>
+                Send test event
+              </Button>{" "}
+              <span className="text-slate-600">to check that the endpoint receives and verifies it.</span>
+            </p>
+          )}
         </div>
       )}
 
@@ -187,7 +256,7 @@ export function WebhooksPanel() {
                   Deliveries
                 </Button>
                 <Button variant="link" disabled={test.isPending} onClick={() => test.mutate({ id: String(ep.id) })}>
-                  Send test
+                  Send test event
                 </Button>
                 <Button variant="link" onClick={() => update.mutate({ id: String(ep.id), enabled: !ep.enabled })}>
                   {ep.enabled ? "Disable" : "Enable"}

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { deviceCookieHeader, handlers, withSigninOutcome } from "../../../../server/auth/nextauth";
-import { AppError } from "../../../../server/lib/errors";
+import { deviceCookieHeader, handlers, withSigninOutcome } from "~/server/auth/nextauth";
+import { AppError } from "~/server/lib/errors";
 
 export const { GET } = handlers;
 

@@ -1,10 +1,10 @@
-import { appRouter } from "../../../../server/api/root";
-import { toErrorResponse } from "../../../../server/api/rest/errors";
-import { createBrowserContext, createCallerFactory } from "../../../../server/api/trpc";
-import { sessionAccountId } from "../../../../server/auth/nextauth";
-import { cardsCsv } from "../../../../server/domain/cards/csv";
-import type { TCardListItem } from "../../../../server/domain/cards/list";
-import { logger } from "../../../../server/lib/logger";
+import { appRouter } from "~/server/api/root";
+import { toErrorResponse } from "~/server/api/rest/errors";
+import { createBrowserContext, createCallerFactory } from "~/server/api/trpc";
+import { sessionAccountId } from "~/server/auth/nextauth";
+import { cardsCsv } from "~/server/domain/cards/csv";
+import type { TCardListItem } from "~/server/domain/cards/list";
+import { logger } from "~/server/lib/logger";
 
 export const dynamic = "force-dynamic";
 

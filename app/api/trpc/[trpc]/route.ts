@@ -1,5 +1,5 @@
-import { serveBrowserTrpc } from "../../../../server/api/trpc-endpoint";
-import { sessionAccountId } from "../../../../server/auth/nextauth";
+import { serveBrowserTrpc } from "~/server/api/trpc-endpoint";
+import { sessionAccountId } from "~/server/auth/nextauth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { scalarBundle } from "../../../../server/docs/scalar-bundle";
+import { scalarBundle } from "~/server/docs/scalar-bundle";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,9 +1,9 @@
-import { checkAuthorizeRequest, decide } from "../../../../server/auth/oauth/authorize";
-import { checkConsentToken } from "../../../../server/auth/oauth/consent-token";
-import { errorPage, redirectTo } from "../../../../server/auth/oauth/pages";
-import { sessionAccountId } from "../../../../server/auth/nextauth";
-import { db } from "../../../../server/db/client";
-import { env } from "../../../../server/env";
+import { checkAuthorizeRequest, decide } from "~/server/auth/oauth/authorize";
+import { checkConsentToken } from "~/server/auth/oauth/consent-token";
+import { errorPage, redirectTo } from "~/server/auth/oauth/pages";
+import { sessionAccountId } from "~/server/auth/nextauth";
+import { db } from "~/server/db/client";
+import { env } from "~/server/env";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import type { TErrorCode } from "../../../lib/errors";
+import type { TErrorCode } from "~/server/lib/errors";
 
 /**
  * Shared parts of the OpenAPI document: the spec's error envelope, the error responses every

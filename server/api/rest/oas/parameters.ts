@@ -1,5 +1,5 @@
-import { CHANGE_TYPES } from "../../../domain/radar/types";
-import type { TOperationDoc } from "../../contract";
+import { CHANGE_TYPES } from "~/server/domain/radar/types";
+import type { TOperationDoc } from "~/server/api/contract";
 
 /**
  * Parameter corrections and descriptions. The adapter derives parameter schemas from the zod
@@ -29,6 +29,14 @@ const DATE_FILTERS: Record<string, string> = {
   last_interaction_before: "Last interaction on or before this UTC day",
   first_interaction_after: "First interaction on or after this UTC day",
   first_interaction_before: "First interaction on or before this UTC day",
+  created_within_days:
+    "Rolling window: created on or after the UTC day this many days before today (1-3650), resolved at each request; with `created_after` both apply.",
+  updated_within_days:
+    "Rolling window: updated on or after the UTC day this many days before today (1-3650), resolved at each request; with `updated_after` both apply.",
+  last_interaction_within_days:
+    "Rolling window: last interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `last_interaction_after` both apply.",
+  first_interaction_within_days:
+    "Rolling window: first interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `first_interaction_after` both apply.",
 };
 
 /** Descriptions shared by every operation with the parameter (an operation's own `params` win). */

@@ -1,4 +1,4 @@
-import { OAUTH_SCOPES, SCOPE_DESCRIPTIONS, type TOAuthScope } from "../../../domain/access/scopes";
+import { OAUTH_SCOPES, SCOPE_DESCRIPTIONS, type TOAuthScope } from "~/server/domain/access/scopes";
 
 /**
  * Security schemes and each operation's requirement: an API token (`Token` header) or an OAuth 2.0

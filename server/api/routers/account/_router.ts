@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "../../trpc";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { appsRouter, oauthClientsRouter } from "./apps";
 import { me } from "./me";
 import { createToken, listTokens, revokeToken } from "./tokens";

@@ -1,8 +1,8 @@
-import { createClient, listClients, revokeClient, type TClient } from "../../../auth/oauth/clients";
-import { listConnectedApps, revokeConnectedApp } from "../../../auth/oauth/connected-apps";
-import { AppError } from "../../../lib/errors";
-import { iso } from "../../../lib/format";
-import { authedProcedure, createTRPCRouter } from "../../trpc";
+import { createClient, listClients, revokeClient, type TClient } from "~/server/auth/oauth/clients";
+import { listConnectedApps, revokeConnectedApp } from "~/server/auth/oauth/connected-apps";
+import { AppError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
+import { authedProcedure, createTRPCRouter } from "~/server/api/trpc";
 import { ZClientRef, ZConnectedApp, ZCreateClientRequest, ZCreateClientResponse, ZOAuthClient, type TOAuthClientItem } from "./apps.types";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OAUTH_SCOPES } from "../../../domain/access/scopes";
+import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
 
 export const ZConnectedApp = z.object({
   client_id: z.string(),

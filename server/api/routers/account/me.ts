@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { capabilitiesFor } from "../../../domain/access/catalog";
-import { readAccess } from "../../../domain/access/quota";
-import { authedProcedure } from "../../trpc";
+import { capabilitiesFor } from "~/server/domain/access/catalog";
+import { readAccess } from "~/server/domain/access/quota";
+import { authedProcedure } from "~/server/api/trpc";
 
 /** Who is signed in, with plan usage and capabilities (browser header and settings page). */
 export const me = authedProcedure

@@ -1,6 +1,6 @@
-import { createApiToken } from "../../../domain/accounts/api-tokens";
-import { accountTokens, revokeAccountToken } from "../../../domain/accounts/own-tokens";
-import { authedProcedure } from "../../trpc";
+import { createApiToken } from "~/server/domain/accounts/api-tokens";
+import { accountTokens, revokeAccountToken } from "~/server/domain/accounts/own-tokens";
+import { authedProcedure } from "~/server/api/trpc";
 import { ZCreateTokenRequest, ZCreateTokenResponse, ZRevokeTokenRequest, ZTokenListItem } from "./tokens.types";
 
 /** The signed-in user's own API tokens (browser only: no REST export). */

@@ -10,4 +10,15 @@ export const ZUsage = z.object({
   reset_at: z.string().nullable(),
   /** counted requests per UTC day, the last 30 days, oldest first, zero-filled */
   days: z.array(z.object({ day: z.string(), requests: z.number().int() })),
+  /** the account's API tokens with their counted requests over the same 30 days, busiest first */
+  tokens: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      prefix: z.string(),
+      revoked: z.boolean(),
+      last_used_at: z.string().nullable(),
+      requests: z.number().int(),
+    }),
+  ),
 });

@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "../../trpc";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { cardDetailRoute } from "./detail";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";

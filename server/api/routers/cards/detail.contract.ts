@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZCardDetailRequest, ZCardDetailResponse } from "./detail.types";
 
 /** The contract of GET /v1/cards/{slug}/ (server/api/contract.ts). */

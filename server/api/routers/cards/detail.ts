@@ -1,6 +1,6 @@
-import { cardDetail } from "../../../domain/cards/detail";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { cardDetail } from "~/server/domain/cards/detail";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { readCards } from "./read-target";
 import type { TCardDetailResponse } from "./detail.types";
 import { getCardContract } from "./detail.contract";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool } from "../../../lib/params";
+import { zBool } from "~/server/lib/params";
 import { ZCardItem, ZInteraction } from "./card.types";
 
 /** A slug path segment, URL-decoded (a malformed escape stays as it is and simply finds nothing). */

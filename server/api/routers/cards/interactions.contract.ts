@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { ZCardInteractionsRequest, ZCardInteractionsResponse } from "./interactions.types";
 
 /** The contract of GET /v1/cards/{slug}/interactions/ (server/api/contract.ts). */

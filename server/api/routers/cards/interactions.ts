@@ -1,8 +1,8 @@
-import { onReplica } from "../../../db/replicas";
-import { listCardInteractions } from "../../../domain/cards/interactions";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listCardInteractions } from "~/server/domain/cards/interactions";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TCardInteractionsResponse } from "./interactions.types";
 import { listCardInteractionsContract } from "./interactions.contract";
 

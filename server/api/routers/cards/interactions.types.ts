@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ZPagination } from "../../envelope";
-import { zBool, zLimit, zOffset } from "../../../lib/params";
+import { ZPagination } from "~/server/api/envelope";
+import { zBool, zLimit, zOffset } from "~/server/lib/params";
 import { ZInteraction } from "./card.types";
 import { zSlugPath } from "./detail.types";
 

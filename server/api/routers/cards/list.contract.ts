@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING, type TOperationDoc } from "../../contract";
+import { defineContract, TOOL_PAGING, type TOperationDoc } from "~/server/api/contract";
 import { ZCardListBody, ZCardListRequest, ZCardListResponse } from "./list.types";
 
 /** GET and POST /v1/cards/: one list of cards, its parameters in the query or in a JSON body. */
@@ -10,6 +10,12 @@ const LIST_DESCRIPTION = `Returns one page of cards (\`data\`), the \`pagination
 \`stages\` and \`rounds\` combine with OR with each other. A parent category includes its children and
 a region includes its locations. \`filter_id\` applies one of your saved filters (GET /v1/cards/filters/);
 parameters given explicitly win over the saved ones.
+
+**Rolling date windows.** \`created_within_days\`, \`updated_within_days\`, \`last_interaction_within_days\` and
+\`first_interaction_within_days\` (1-3650) keep a date filter relative to today: \`last_interaction_within_days=30\`
+is \`last_interaction_after\` set to the UTC day 30 days before today, resolved at each request. A saved filter
+keeps the window itself, so \`filter_id\` resolves it anew on every call. With the same field's \`*_after\` both
+apply; an explicit \`*_after\` or \`*_within_days\` replaces the saved filter's lower bound for that field.
 
 **Search.** \`search\` matches every word in the name or description (the last word as a prefix).
 With \`semantic=true\` the other filters apply first, then the cards are ranked by cosine similarity to
@@ -176,7 +182,7 @@ export const searchCardsContract = defineContract({
         "Filters combine with AND across parameters and OR inside a list: `stages`, `rounds`, `categories`, `locations`,",
         "`participants` and `source_types` take slugs from list_reference (or participant slugs from search_participants);",
         "`search` is a keyword search, with `semantic: true` a search by meaning (ranked by similarity, `min_similarity` 0..1);",
-        "`featured`, `new`, `trending`, `min_signals`/`max_signals` and the `*_after`/`*_before` dates (YYYY-MM-DD) narrow further;",
+        "`featured`, `new`, `trending`, `min_signals`/`max_signals`, the `*_after`/`*_before` dates (YYYY-MM-DD) and the rolling `*_within_days` windows narrow further;",
         "`folder_ids` and `filter_id` use the account's folders and saved filters. `sort` is a preset (trending, recent,",
         "most_active) or `field:asc|desc` over created_at, updated_at, name, interactions_count, latest_signal_date.",
         "`view: compact` or `fields` trims each card. `include_total: false` skips the count (faster).",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cardFilterShape } from "../../../domain/cards/filter-schema";
-import { ZPagination } from "../../envelope";
-import { zBody, zQuery, type TParamHelpers } from "../../../lib/params";
+import { cardFilterShape } from "~/server/domain/cards/filter-schema";
+import { ZPagination } from "~/server/api/envelope";
+import { zBody, zQuery, type TParamHelpers } from "~/server/lib/params";
 import { ZCardListItem } from "./card.types";
 
 /**

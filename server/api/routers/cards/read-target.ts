@@ -1,7 +1,7 @@
-import type { TDb } from "../../../db/client";
-import { hasReplicas, onReplica } from "../../../db/replicas";
-import { baseFields } from "../../../domain/cards/fields";
-import { hasAskedIntro } from "../../../domain/userdata/intro";
+import type { TDb } from "~/server/db/client";
+import { hasReplicas, onReplica } from "~/server/db/replicas";
+import { baseFields } from "~/server/domain/cards/fields";
+import { hasAskedIntro } from "~/server/domain/userdata/intro";
 
 /**
  * Where a card read runs: on a read replica, unless what it returns includes the caller's own data

@@ -1,4 +1,4 @@
-import { defineContract, type TOperationDoc, type TToolText } from "../../contract";
+import { defineContract, type TOperationDoc, type TToolText } from "~/server/api/contract";
 import {
   ZCategoriesResponse,
   ZFiltersResponse,

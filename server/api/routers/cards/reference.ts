@@ -1,9 +1,9 @@
-import { onReplica } from "../../../db/replicas";
-import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "../../../domain/reference/lists";
-import { listSavedFilters } from "../../../domain/saved-filters/filters";
-import { listFolders } from "../../../domain/userdata/folders";
-import { restMeta, type TContract } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "~/server/domain/reference/lists";
+import { listSavedFilters } from "~/server/domain/saved-filters/filters";
+import { listFolders } from "~/server/domain/userdata/folders";
+import { restMeta, type TContract } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import {
   listCategoriesContract,
   listFoldersContract,

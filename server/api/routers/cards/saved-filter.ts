@@ -1,13 +1,16 @@
-import type { TDb } from "../../../db/client";
-import { SAVED_FILTER_KEYS } from "../../../domain/cards/filter-keys";
-import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
-import { savedFilterParams } from "../../../domain/saved-filters/filters";
-import { validationError } from "../../../lib/errors";
+import type { TDb } from "~/server/db/client";
+import { DATE_FIELDS } from "~/server/domain/cards/date-windows";
+import { SAVED_FILTER_KEYS } from "~/server/domain/cards/filter-keys";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
+import { savedFilterParams } from "~/server/domain/saved-filters/filters";
+import { validationError } from "~/server/lib/errors";
 import type { TCardListRequest } from "./list.types";
 
 /**
  * filter_id: the caller's saved filter parameters, merged UNDER the parameters given explicitly
- * (an explicit parameter replaces the saved one of the same name; lists are not combined).
+ * (an explicit parameter replaces the saved one of the same name; lists are not combined). A date
+ * field's lower bound given explicitly (`created_after` or `created_within_days`) replaces the saved
+ * lower bound of that field in either form, so a saved window never narrows an explicit date.
  */
 export async function withSavedFilter(db: TDb, accountId: number, input: TCardListRequest): Promise<TCardListRequest> {
   if (input.filter_id === undefined) return input;
@@ -17,8 +20,23 @@ export async function withSavedFilter(db: TDb, accountId: number, input: TCardLi
     throw validationError("filter_id", `saved filter ${input.filter_id} holds parameters that are no longer valid`);
   }
   const merged: Record<string, unknown> = { ...input };
+  const saved: Record<string, unknown> = { ...parsed.data };
+  for (const f of DATE_FIELDS) {
+    if (input[f.after] !== undefined || input[f.window] !== undefined) {
+      delete saved[f.after];
+      delete saved[f.window];
+    }
+  }
   for (const key of SAVED_FILTER_KEYS) {
-    if (merged[key] === undefined && parsed.data[key] !== undefined) merged[key] = parsed.data[key];
+    if (merged[key] === undefined && saved[key] !== undefined) merged[key] = saved[key];
   }
   return merged as TCardListRequest;
+}
+
+/**
+ * A saved filter's new cards: `params` (already merged with the saved filter) narrowed to the cards
+ * created since `since`, when last marked seen (an explicit later `created_after` still wins).
+ */
+export function createdSince(params: TCardListRequest, since: Date): TCardListRequest {
+  return params.created_after && params.created_after > since ? params : { ...params, created_after: since };
 }

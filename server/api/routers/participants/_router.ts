@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "../../trpc";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { participantBatchRoute } from "./batch";
 import { participantDetailRoute } from "./detail";
 import { listParticipantsRoute } from "./list";

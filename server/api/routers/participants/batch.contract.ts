@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZParticipantBatchRequest, ZParticipantBatchResponse } from "./batch.types";
 
 /** The contract of GET /v1/participants/batch/ (server/api/contract.ts). */

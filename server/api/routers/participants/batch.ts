@@ -1,6 +1,6 @@
-import { participantsBySlugs } from "../../../domain/participants/read";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { participantsBySlugs } from "~/server/domain/participants/read";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TParticipantBatchResponse } from "./batch.types";
 import { getParticipantsBatchContract } from "./batch.contract";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool } from "../../../lib/params";
+import { zBool } from "~/server/lib/params";
 import { ZParticipant } from "./participant.types";
 import { zCleanList } from "./text";
 

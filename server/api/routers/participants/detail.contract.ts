@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZParticipantDetailRequest, ZParticipantDetailResponse } from "./detail.types";
 
 /** The contract of GET /v1/participants/{slug}/ (server/api/contract.ts). */

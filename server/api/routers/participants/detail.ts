@@ -1,7 +1,7 @@
-import { onReplica } from "../../../db/replicas";
-import { participantBySlug } from "../../../domain/participants/read";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { participantBySlug } from "~/server/domain/participants/read";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TParticipantDetailResponse } from "./detail.types";
 import { getParticipantContract } from "./detail.contract";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool } from "../../../lib/params";
+import { zBool } from "~/server/lib/params";
 import { ZParticipantDetail } from "./participant.types";
 
 export const ZParticipantDetailRequest = z

@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { ZListParticipantsRequest, ZListParticipantsResponse } from "./list.types";
 
 const PARTICIPANT_SORT =

@@ -1,8 +1,8 @@
-import { onReplica } from "../../../db/replicas";
-import { listParticipants } from "../../../domain/participants/list";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listParticipants } from "~/server/domain/participants/list";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { toListQuery, type TListParticipantsResponse } from "./list.types";
 import { listParticipantsContract } from "./list.contract";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_MIN_SIMILARITY, type TParticipantListQuery } from "../../../domain/participants/types";
-import { listEnvelope } from "../../envelope";
-import { zBool, zFloat, zLimit, zOffset } from "../../../lib/params";
+import { DEFAULT_MIN_SIMILARITY, type TParticipantListQuery } from "~/server/domain/participants/types";
+import { listEnvelope } from "~/server/api/envelope";
+import { zBool, zFloat, zLimit, zOffset } from "~/server/lib/params";
 import { ZParticipant } from "./participant.types";
 import { zCleanText } from "./text";
 

@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZParticipantTypesRequest, ZParticipantTypesResponse } from "./participant-types.types";
 
 /** The contract of GET /v1/participants/types/ (server/api/contract.ts). */

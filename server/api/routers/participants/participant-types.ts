@@ -1,7 +1,7 @@
-import { onReplica } from "../../../db/replicas";
-import { participantTypes } from "../../../domain/participants/read";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { participantTypes } from "~/server/domain/participants/read";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TParticipantTypesResponse } from "./participant-types.types";
 import { listParticipantTypesContract } from "./participant-types.contract";
 

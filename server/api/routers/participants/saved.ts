@@ -1,7 +1,7 @@
-import { listParticipants } from "../../../domain/participants/list";
-import { saveParticipant, unsaveParticipant } from "../../../domain/participants/saved";
-import { pagination } from "../../envelope";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { listParticipants } from "~/server/domain/participants/list";
+import { saveParticipant, unsaveParticipant } from "~/server/domain/participants/saved";
+import { pagination } from "~/server/api/envelope";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { toListQuery, ZListParticipantsResponse, ZListSavedParticipantsRequest, type TListParticipantsResponse } from "./list.types";
 import { ZSavedParticipantRequest, ZSavedParticipantResponse, type TSavedParticipantResponse } from "./saved.types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zList, zText } from "../../../lib/params";
+import { zList, zText } from "~/server/lib/params";
 
 /**
  * PostgreSQL text cannot hold NUL characters: a value carrying one would fail in the database (a

@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import {
   ZApplicationResponse,
   ZApplicationWithQuota,
@@ -115,8 +115,9 @@ export const retryRadarApplicationContract = defineContract({
   ...radarDoc(
     "retryRadarApplication",
     "Retry a failed application",
-    `Queues a \`failed\` application again (\`pending\`, tracking on, error cleared). Any other state is a 400
-\`validation_error\`. ${SOURCE} No body.`,
+    `Queues a \`failed\` application again (\`pending\`, tracking on, error cleared). A failed application
+holds no quota place, so the retry takes one again: 400 \`tracking_limit_reached\` when the source has none
+free. Any other state is a 400 \`validation_error\`. ${SOURCE} No body.`,
     "The queued application",
     ["ValidationError", "NotFound"],
   ),

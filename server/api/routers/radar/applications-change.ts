@@ -4,10 +4,10 @@ import {
   deleteApplication,
   retryApplication,
   setApplicationTracking,
-} from "../../../domain/radar/applications";
-import { readQuota } from "../../../domain/radar/quota";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+} from "~/server/domain/radar/applications";
+import { readQuota } from "~/server/domain/radar/quota";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import {
   deleteRadarApplicationContract,
   deleteRadarApplicationsBulkContract,

@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import {
   ZBulkCreateRequest,
   ZBulkCreateResponse,

@@ -1,9 +1,9 @@
-import { createApplications } from "../../../domain/radar/create";
-import { parseBulkItem, toApplicationInput } from "../../../domain/radar/identifiers";
-import { readQuota } from "../../../domain/radar/quota";
-import { AppError } from "../../../lib/errors";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { createApplications } from "~/server/domain/radar/create";
+import { parseBulkItem, toApplicationInput } from "~/server/domain/radar/identifiers";
+import { readQuota } from "~/server/domain/radar/quota";
+import { AppError } from "~/server/lib/errors";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TBulkCreateResponse, TCreateApplicationResponse } from "./applications-create.types";
 import { createRadarApplicationContract, createRadarApplicationsBulkContract } from "./applications-create.contract";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applicationItemShape, zJsonValue } from "../../../domain/radar/identifiers";
+import { applicationItemShape, zJsonValue } from "~/server/domain/radar/identifiers";
 import { ZAlreadyTracked, ZApplication, zSource, ZConnection, ZQuota } from "./radar.types";
 
 /** POST /radar/applications/: source and exactly one identifier of that source; is_tracking default true. */

@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { listParams, RADAR_SORT, radarDoc } from "./contract-text";
 import { ZListApplicationsRequest, ZListApplicationsResponse } from "./lists.types";
 

@@ -1,7 +1,7 @@
-import { listApplications } from "../../../domain/radar/lists";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { listApplications } from "~/server/domain/radar/lists";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { toListQuery, type TListApplicationsResponse } from "./lists.types";
 import { listRadarApplicationsContract } from "./applications-list.contract";
 

@@ -4,12 +4,12 @@ import {
   disconnect,
   getConnection,
   setConnectionTracking,
-} from "../../../domain/radar/connections";
-import { listConnections } from "../../../domain/radar/lists";
-import { readQuota } from "../../../domain/radar/quota";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+} from "~/server/domain/radar/connections";
+import { listConnections } from "~/server/domain/radar/lists";
+import { readQuota } from "~/server/domain/radar/quota";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { toListQuery, type TListConnectionsResponse } from "./lists.types";
 import {
   deleteRadarConnectionContract,

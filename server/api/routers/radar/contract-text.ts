@@ -1,5 +1,5 @@
-import type { TOperationDoc } from "../../contract";
-import type { TErrorResponseName } from "../../rest/oas/components";
+import type { TOperationDoc } from "~/server/api/contract";
+import type { TErrorResponseName } from "~/server/api/rest/oas/components";
 
 /** Text shared by the radar contracts (/v1/radar/...): follow profiles on network_a and network_b, read their updates. */
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { TListQuery } from "../../../domain/radar/lists";
-import { INIT_STATUSES, LIST_SORTS } from "../../../domain/radar/types";
-import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zLimit, zOffset, zText } from "../../../lib/params";
+import type { TListQuery } from "~/server/domain/radar/lists";
+import { INIT_STATUSES, LIST_SORTS } from "~/server/domain/radar/types";
+import { listEnvelope } from "~/server/api/envelope";
+import { zBool, zChoice, zLimit, zOffset, zText } from "~/server/lib/params";
 import { ZApplication, ZConnection, ZSourcePath } from "./radar.types";
 
 const common = {

@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { radarDoc } from "./contract-text";
 import { ZQuotaRequest, ZQuotaResponse } from "./quota.types";
 
@@ -13,7 +13,7 @@ export const getRadarQuotaContract = defineContract({
   ...radarDoc(
     "getRadarQuota",
     "Get the tracking quota",
-    "Returns the tracking limit of each source with `used` (applications plus tracked connections) and `remaining`. Takes no parameters.",
+    "Returns the tracking limit of each source with `used` (applications that have not failed plus tracked connections: a failed application holds no place) and `remaining`. Takes no parameters.",
     "The quota of both sources",
     ["ValidationError"],
   ),

@@ -1,6 +1,6 @@
-import { readQuota } from "../../../domain/radar/quota";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { readQuota } from "~/server/domain/radar/quota";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import type { TQuotaResponse } from "./quota.types";
 import { getRadarQuotaContract } from "./quota.contract";
 

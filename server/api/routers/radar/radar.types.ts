@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { zJsonValue, zSourceValue } from "../../../domain/radar/identifiers";
-import { CHANGE_TYPES, INIT_STATUSES, SOURCES } from "../../../domain/radar/types";
-import { zPathId } from "../../../lib/params";
+import { zJsonValue, zSourceValue } from "~/server/domain/radar/identifiers";
+import { CHANGE_TYPES, INIT_STATUSES, SOURCES } from "~/server/domain/radar/types";
+import { zPathId } from "~/server/lib/params";
 
 /**
  * Schemas shared by the radar procedures: path parameters, body helpers (never coerced by the

@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { radarDoc, UPDATES_SOURCE } from "./contract-text";
 import { ZUpdatesMetaRequest, ZUpdatesMetaResponse, ZUpdatesRequest, ZUpdatesResponse } from "./updates.types";
 

@@ -1,7 +1,7 @@
-import { listUpdates, updatesMeta } from "../../../domain/radar/updates";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { listUpdates, updatesMeta } from "~/server/domain/radar/updates";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { toFeedQuery, type TUpdatesResponse } from "./updates.types";
 import { getRadarUpdatesMetaContract, listRadarUpdatesContract } from "./updates.contract";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { TFeedQuery } from "../../../domain/radar/updates";
-import { CHANGE_TYPES, SOURCES, type TChangeType } from "../../../domain/radar/types";
-import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zDate, zInt, zLimit, zList, zOffset } from "../../../lib/params";
+import type { TFeedQuery } from "~/server/domain/radar/updates";
+import { CHANGE_TYPES, SOURCES, type TChangeType } from "~/server/domain/radar/types";
+import { listEnvelope } from "~/server/api/envelope";
+import { zBool, zChoice, zDate, zInt, zLimit, zList, zOffset } from "~/server/lib/params";
 import { ZUpdate } from "./radar.types";
 
 export const ZUpdatesMetaRequest = z.object({}).strict();

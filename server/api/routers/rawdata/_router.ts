@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "../../trpc";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { listCollectionsRoute } from "./collections";
 import { getProfileRoute } from "./profile";
 import { listProfilesRoute } from "./profiles";

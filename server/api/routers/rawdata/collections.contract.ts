@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { ZListCollectionsRequest, ZListCollectionsResponse } from "./collections.types";
 
 /** The contract of GET /v1/network_a/collections/ (server/api/contract.ts). */

@@ -1,8 +1,8 @@
-import { onReplica } from "../../../db/replicas";
-import { listCollectionsFor } from "../../../domain/rawdata/collections";
-import { parsePage } from "../../../domain/rawdata/query";
-import { restMeta } from "../../contract";
-import { rawDataProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listCollectionsFor } from "~/server/domain/rawdata/collections";
+import { parsePage } from "~/server/domain/rawdata/query";
+import { restMeta } from "~/server/api/contract";
+import { rawDataProcedure } from "~/server/api/trpc";
 import type { TListCollectionsResponse } from "./collections.types";
 import { listCollectionsContract } from "./collections.contract";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPagination } from "../../envelope";
+import { ZPagination } from "~/server/api/envelope";
 import { zRawParam } from "./lenient";
 
 export const ZListCollectionsRequest = z.looseObject({

@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZGetProfileRequest, ZGetProfileResponse } from "./profile.types";
 
 /** The contract of GET /v1/network_a/profiles/{id}/ (server/api/contract.ts). */

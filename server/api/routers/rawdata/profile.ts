@@ -1,7 +1,7 @@
-import { onReplica } from "../../../db/replicas";
-import { getProfile } from "../../../domain/rawdata/profiles";
-import { restMeta } from "../../contract";
-import { rawDataProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { getProfile } from "~/server/domain/rawdata/profiles";
+import { restMeta } from "~/server/api/contract";
+import { rawDataProcedure } from "~/server/api/trpc";
 import type { TGetProfileResponse } from "./profile.types";
 import { getFounderProfileContract } from "./profile.contract";
 

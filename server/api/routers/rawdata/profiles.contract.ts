@@ -1,4 +1,4 @@
-import { defineContract, TOOL_PAGING } from "../../contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import { ZListProfilesRequest, ZListProfilesResponse } from "./profiles.types";
 
 const LENIENT = `Parameters are lenient: an invalid value (or an unknown parameter) is ignored and named in

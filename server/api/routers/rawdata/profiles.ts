@@ -1,8 +1,8 @@
-import { onReplica } from "../../../db/replicas";
-import { listProfiles } from "../../../domain/rawdata/profiles";
-import { parseProfileQuery } from "../../../domain/rawdata/query";
-import { restMeta } from "../../contract";
-import { rawDataProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listProfiles } from "~/server/domain/rawdata/profiles";
+import { parseProfileQuery } from "~/server/domain/rawdata/query";
+import { restMeta } from "~/server/api/contract";
+import { rawDataProcedure } from "~/server/api/trpc";
 import type { TListProfilesResponse } from "./profiles.types";
 import { listFounderProfilesContract } from "./profiles.contract";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope } from "../../envelope";
+import { listEnvelope } from "~/server/api/envelope";
 import { zRawParam } from "./lenient";
 import { ZNetworkProfile } from "./profile.types";
 

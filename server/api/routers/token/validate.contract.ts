@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ZValidateTokenRequest, ZValidateTokenResponse } from "./validate.types";
 
 /** The contract of GET /v1/token/validate/ (server/api/contract.ts). */

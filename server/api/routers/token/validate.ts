@@ -1,9 +1,9 @@
-import { scopesAllow } from "../../../domain/access/scopes";
-import { capabilitiesFor } from "../../../domain/access/catalog";
-import { readAccess } from "../../../domain/access/quota";
-import { iso } from "../../../lib/format";
-import { restMeta } from "../../contract";
-import { authedProcedure, type TContext } from "../../trpc";
+import { scopesAllow } from "~/server/domain/access/scopes";
+import { capabilitiesFor } from "~/server/domain/access/catalog";
+import { readAccess } from "~/server/domain/access/quota";
+import { iso } from "~/server/lib/format";
+import { restMeta } from "~/server/api/contract";
+import { authedProcedure, type TContext } from "~/server/api/trpc";
 import type { TAuth, TValidateTokenResponse } from "./validate.types";
 import { validateTokenContract } from "./validate.contract";
 

@@ -1,4 +1,4 @@
-import { createTRPCRouter } from "../../trpc";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { filtersRouter } from "./filters";
 import { foldersRouter } from "./folders";
 import { introRouter } from "./intro";

@@ -5,16 +5,17 @@ import {
   listSavedFilters,
   renameSavedFilter,
   toStoredParams,
-} from "../../../domain/saved-filters/filters";
-import { markSavedFilterViewed, savedFilterStatuses } from "../../../domain/saved-filters/status";
-import { assertOwnFolders } from "../../../domain/userdata/folders";
-import { validationError } from "../../../lib/errors";
-import type { TAccount } from "../../../domain/access/caller";
-import { createTRPCRouter, protectedProcedure, type TContext } from "../../trpc";
+} from "~/server/domain/saved-filters/filters";
+import { markSavedFilterViewed, savedFilterNews, savedFilterSince, savedFilterStatuses } from "~/server/domain/saved-filters/status";
+import { assertOwnFolders } from "~/server/domain/userdata/folders";
+import { validationError } from "~/server/lib/errors";
+import type { TAccount } from "~/server/domain/access/caller";
+import { createTRPCRouter, protectedProcedure, type TContext } from "~/server/api/trpc";
 
 type TUserCtx = TContext & { account: TAccount };
-import { ZCardFilterParams } from "../../../domain/cards/filter-schema";
+import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
 import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
+import { runCardList } from "../cards/list";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**
@@ -61,6 +62,13 @@ export const filtersRouter = createTRPCRouter({
   createFromQuery: protectedProcedure.input(ZCreateFromQuery).mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
   /** Each filter with the cards matching it now and those added since it was last opened. */
   status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStored)),
+  /** One filter's new cards: since when they count and how many there are now. */
+  news: protectedProcedure.input(ZFolderRef).query(({ ctx, input }) => savedFilterNews(ctx.db, ctx.account.id, input.id, parseStored)),
+  /** The card list of a saved filter (`filter_id`, as GET /v1/cards/ reads it) narrowed to its new cards. */
+  newCards: protectedProcedure.input(ZCardListRequest).query(async ({ ctx, input }) => {
+    if (input.filter_id === undefined) throw validationError("filter_id", "is required for the new cards of a saved filter");
+    return runCardList(ctx, input, await savedFilterSince(ctx.db, ctx.account.id, input.filter_id));
+  }),
   markViewed: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
   rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
   delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),

@@ -7,8 +7,8 @@ import {
   listFolders,
   removeCardFromFolder,
   renameFolder,
-} from "../../../domain/userdata/folders";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+} from "~/server/domain/userdata/folders";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { ZFolderCard, ZFolderCards, ZFolderRef, ZNamed, ZRename } from "./user.types";
 
 /** user.folders.*: the caller's folders; another account's folder id is not_found. */

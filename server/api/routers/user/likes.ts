@@ -1,5 +1,5 @@
-import { likeCard, unlikeCard } from "../../../domain/userdata/likes";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { likeCard, unlikeCard } from "~/server/domain/userdata/likes";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { ZCardRef } from "./user.types";
 
 /** user.likes.*: the caller's likes (user_data.is_liked). */

@@ -1,5 +1,5 @@
-import { deleteNote, getNote, saveNote } from "../../../domain/userdata/notes";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { deleteNote, getNote, saveNote } from "~/server/domain/userdata/notes";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { ZCardRef, ZNoteInput } from "./user.types";
 
 /** user.notes.*: one note per card for the caller (user_data.note). */

@@ -1,5 +1,5 @@
-import type { TOperationDoc } from "../../contract";
-import type { TErrorResponseName } from "../../rest/oas/components";
+import type { TOperationDoc } from "~/server/api/contract";
+import type { TErrorResponseName } from "~/server/api/rest/oas/components";
 
 /** Text shared by the webhook contracts (/v1/webhooks/...): endpoints that receive signed events, their delivery log. */
 

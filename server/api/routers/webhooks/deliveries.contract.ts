@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { ONE, webhookDoc } from "./contract-text";
 import { delivered, pending } from "./example-values";
 import { ZDeliveryListResponse, ZDeliveryResponse, ZListDeliveriesRequest, ZRedeliverRequest, ZWebhookIdRequest } from "./webhooks.types";

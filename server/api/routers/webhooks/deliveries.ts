@@ -1,7 +1,7 @@
-import { listDeliveries, redeliver, sendTest } from "../../../domain/webhooks/deliveries";
-import { pagination } from "../../envelope";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+import { listDeliveries, redeliver, sendTest } from "~/server/domain/webhooks/deliveries";
+import { pagination } from "~/server/api/envelope";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { listWebhookDeliveriesContract, redeliverWebhookContract, testWebhookContract } from "./deliveries.contract";
 import { heldScopes } from "./event-scopes";
 

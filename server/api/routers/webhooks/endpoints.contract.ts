@@ -1,4 +1,4 @@
-import { defineContract } from "../../contract";
+import { defineContract } from "~/server/api/contract";
 import { z } from "zod";
 import { EVENT_SCOPES, EVENTS, ONE, URL_RULES, webhookDoc } from "./contract-text";
 import { endpoint, SECRET } from "./example-values";

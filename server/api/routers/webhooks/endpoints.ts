@@ -5,10 +5,10 @@ import {
   listEndpoints,
   rotateSecret,
   updateEndpoint,
-} from "../../../domain/webhooks/endpoints";
-import type { TWebhookEvent } from "../../../domain/events/event-types";
-import { restMeta } from "../../contract";
-import { protectedProcedure } from "../../trpc";
+} from "~/server/domain/webhooks/endpoints";
+import type { TWebhookEvent } from "~/server/domain/events/event-types";
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
 import { assertEventScopes } from "./event-scopes";
 import {
   createWebhookContract,

@@ -1,6 +1,6 @@
-import type { TCaller } from "../../../domain/access/caller";
-import { AppError } from "../../../lib/errors";
-import { missingEventScope, type THeldScopes, type TWebhookEvent } from "../../../domain/events/event-types";
+import type { TCaller } from "~/server/domain/access/caller";
+import { AppError } from "~/server/lib/errors";
+import { missingEventScope, type THeldScopes, type TWebhookEvent } from "~/server/domain/events/event-types";
 
 /** The scopes behind a request: an OAuth token's grant; API tokens and browser sessions hold every scope. */
 export const heldScopes = (caller: TCaller): THeldScopes => (caller.kind === "oauth" ? caller.grant.scopes : "all");

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { zBodyBool, zJsonValue } from "../../../domain/radar/identifiers";
-import { DELIVERY_STATUSES } from "../../../domain/webhooks/deliveries";
-import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from "../../../domain/events/event-types";
-import { listEnvelope } from "../../envelope";
-import { zBool, zChoice, zLimit, zOffset, zPathId } from "../../../lib/params";
+import { zBodyBool, zJsonValue } from "~/server/domain/radar/identifiers";
+import { DELIVERY_STATUSES } from "~/server/domain/webhooks/deliveries";
+import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from "~/server/domain/events/event-types";
+import { listEnvelope } from "~/server/api/envelope";
+import { zBool, zChoice, zLimit, zOffset, zPathId } from "~/server/lib/params";
 
 /** Schemas of the webhook procedures (/v1/webhooks/...): bodies are typed JSON, never coerced. */
 

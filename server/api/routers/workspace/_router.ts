@@ -1,8 +1,11 @@
-import { signalsPerMonth, similarCards } from "../../../domain/cards/workspace";
-import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { signalsPerMonth, similarCards } from "~/server/domain/cards/workspace";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
 import { cardExport } from "./card-export";
+import { cardSignalsRoute } from "./card-signals";
 import { participantInteractionsRoute } from "./participant-interactions";
+import { participantPlacesRoute } from "./participant-places";
 import { profileCardsRoute } from "./profile-cards";
+import { radarFollowStatusRoute } from "./radar-follow-status";
 import { ZCardSlug, ZSignalsPerMonth, ZSimilarCards, ZSimilarRequest } from "./workspace.types";
 
 /**
@@ -18,7 +21,10 @@ export const workspaceRouter = createTRPCRouter({
     .input(ZSimilarRequest)
     .output(ZSimilarCards)
     .query(({ ctx, input }) => similarCards(ctx.db, ctx.account.id, input.slug, input.limit ?? 6)),
+  cardSignals: cardSignalsRoute,
   participantInteractions: participantInteractionsRoute,
+  participantPlaces: participantPlacesRoute,
   profileCards: profileCardsRoute,
+  radarFollowStatus: radarFollowStatusRoute,
   cardExport,
 });

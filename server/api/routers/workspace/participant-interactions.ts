@@ -1,7 +1,7 @@
-import { onReplica } from "../../../db/replicas";
-import { listParticipantInteractions } from "../../../domain/participants/interactions";
-import { pagination } from "../../envelope";
-import { protectedProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { listParticipantInteractions } from "~/server/domain/participants/interactions";
+import { pagination } from "~/server/api/envelope";
+import { protectedProcedure } from "~/server/api/trpc";
 import {
   ZParticipantInteractionsRequest,
   ZParticipantInteractionsResponse,

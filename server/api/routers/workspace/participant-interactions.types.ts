@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPagination } from "../../envelope";
+import { ZPagination } from "~/server/api/envelope";
 
 /** The participant page's interactions (tRPC only): one page, with the total. */
 export const ZParticipantInteractionsRequest = z
@@ -11,6 +11,9 @@ export const ZParticipantInteractionsRequest = z
   .strict();
 
 const ZRef = z.object({ slug: z.string(), name: z.string() });
+const ZParticipantRef = ZRef.extend({ type_name: z.string() });
+/** Where a signal was seen (the spec's source types). */
+export const ZSignalSource = z.object({ slug: z.string(), name: z.string(), group: z.string() });
 
 export const ZParticipantInteractionsResponse = z.object({
   data: z.array(
@@ -18,8 +21,9 @@ export const ZParticipantInteractionsResponse = z.object({
       id: z.number().int(),
       created_at: z.string(),
       card: ZRef,
-      participant: ZRef,
-      associated_participant: ZRef.nullable(),
+      source_type: ZSignalSource.nullable(),
+      participant: ZParticipantRef,
+      associated_participant: ZParticipantRef.nullable(),
     }),
   ),
   pagination: ZPagination,

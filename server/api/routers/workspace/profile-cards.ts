@@ -1,6 +1,6 @@
-import { onReplica } from "../../../db/replicas";
-import { profileCards } from "../../../domain/rawdata/profile-cards";
-import { rawDataProcedure } from "../../trpc";
+import { onReplica } from "~/server/db/replicas";
+import { profileCards } from "~/server/domain/rawdata/profile-cards";
+import { rawDataProcedure } from "~/server/api/trpc";
 import { ZProfileCardsRequest, ZProfileCardsResponse, type TProfileCardsResponse } from "./profile-cards.types";
 
 /** Cards whose network profile is this one; the raw-data permission and the profile's visibility apply. */

@@ -10,7 +10,7 @@ export const ZSimilarRequest = z.object({ slug: zSlugPath(), limit: z.number().i
 export const ZSignalsPerMonth = z.object({ data: z.array(z.object({ month: z.string(), count: z.number().int() })) });
 export const ZSimilarCards = z.object({ method: z.enum(["semantic", "categories"]), data: z.array(ZCardListItem) });
 
-/** The /cards filter of a CSV export: the list's parameters without paging and field selection. */
+/** The /cards filter of a CSV export: the list's parameters without paging and field selection, and the view's "Only new". */
 export const ZCardExportRequest = ZCardListRequest.omit({
   limit: true,
   offset: true,
@@ -18,4 +18,7 @@ export const ZCardExportRequest = ZCardListRequest.omit({
   include_user_data: true,
   view: true,
   fields: true,
+}).extend({
+  /** With a filter_id: only the cards new since the saved filter was last marked seen ("Only new"). */
+  only_new: z.enum(["true", "false"]).optional(),
 });

@@ -1,4 +1,4 @@
-import { fnv1a32 } from "../../../lib/hash";
+import { fnv1a32 } from "~/server/lib/hash";
 import type { TEmbeddingProvider } from "../provider";
 
 /**

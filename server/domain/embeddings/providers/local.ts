@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { logger } from "../../../lib/logger";
+import { logger } from "~/server/lib/logger";
 import { checkVectors, EmbeddingProviderError, type TEmbeddingProvider, type TEmbedOptions } from "../provider";
 import { LOCAL_THREAD_SOURCE } from "./local-thread";
 

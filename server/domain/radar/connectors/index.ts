@@ -1,5 +1,5 @@
-import type { TDb } from "../../../db/client";
-import { env } from "../../../env";
+import type { TDb } from "~/server/db/client";
+import { env } from "~/server/env";
 import { datasetConnector } from "./dataset";
 import { httpConnector } from "./http";
 import { ConnectorError, type TConnector } from "./types";

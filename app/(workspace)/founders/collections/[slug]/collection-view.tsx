@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTRPC } from "../../../../_trpc/client";
-import { RawAccessGate } from "../../access";
-import { ProfileTable } from "../../profile-table";
-import { Alert } from "../../../../_ui/alert";
+import { useTRPC } from "~/app/_trpc/client";
+import { RawAccessGate } from "~/app/(workspace)/founders/access";
+import { ProfileTable } from "~/app/(workspace)/founders/profile-table";
+import { Alert } from "~/app/_ui/alert";
 
 /** /founders/collections/<slug>: the collection's profiles (the profile list with collection=<slug>) in the profiles table. */
 function Collection({ slug }: { slug: string }) {

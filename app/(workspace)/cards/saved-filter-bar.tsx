@@ -1,0 +1,59 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "~/app/_trpc/client";
+import { Badge } from "~/app/_ui/badge";
+import { Button } from "~/app/_ui/button";
+import { Choice, Toggle } from "~/app/_ui/filters";
+import { useToast } from "~/app/_ui/toast";
+
+type TSet = (patch: Record<string, string | undefined>) => void;
+
+/**
+ * The saved filter of /cards (`filter_id` in the URL) and its "what's new": how many of its cards
+ * were added since it was last marked seen (those rows carry a "New" mark), "Only new" to list just
+ * them (`only_new`), and "Mark seen", the one way to mark them seen: opening the filter does not.
+ */
+export function SavedFilterBar({ params, set }: { params: Record<string, string>; set: TSet }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const filters = useQuery(trpc.user.filters.list.queryOptions());
+  const id = Number(params.filter_id);
+  const selected = Number.isInteger(id) && id > 0 ? id : null;
+  const news = useQuery({ ...trpc.user.filters.news.queryOptions({ id: selected ?? 1 }), enabled: selected !== null });
+  const seen = useMutation(
+    trpc.user.filters.markViewed.mutationOptions({
+      onSuccess: () => {
+        toast(`Marked the new cards of "${news.data?.name ?? "this filter"}" as seen.`);
+        set({ only_new: undefined });
+        void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
+      },
+      onError: (e) => toast(`Could not mark them seen: ${e.message}`, "error"),
+    }),
+  );
+  const newCount = selected !== null ? news.data?.new_count : undefined;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="saved-filter-bar">
+      <Choice
+        label="Saved filter"
+        value={selected !== null ? String(selected) : ""}
+        options={[{ value: "", label: "No saved filter" }, ...(filters.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))]}
+        onChange={(v) => set({ filter_id: v || undefined, only_new: undefined })}
+      />
+      {selected !== null && newCount !== undefined && (
+        <>
+          <Badge tone={newCount > 0 ? "success" : "neutral"} className="text-sm font-medium" testId="new-count">
+            {newCount.toLocaleString("en")} new
+          </Badge>
+          <span className="text-xs text-slate-600">since {news.data?.since.slice(0, 10)}</span>
+          <Toggle label="Only new" checked={params.only_new === "true"} onChange={(on) => set({ only_new: on ? "true" : undefined })} />
+          <Button onClick={() => seen.mutate({ id: selected })} disabled={seen.isPending || newCount === 0}>
+            Mark seen
+          </Button>
+        </>
+      )}
+      {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}
+    </div>
+  );
+}

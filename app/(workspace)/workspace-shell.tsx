@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { signOut } from "~/server/auth/nextauth";
+import { TRPCReactProvider } from "../_trpc/client";
+import { Button } from "../_ui/button";
+import { ToastProvider } from "../_ui/toast";
+import { WorkspaceHeader } from "./workspace-header";
+
+async function signOutAction() {
+  "use server";
+  await signOut({ redirectTo: "/signin" });
+}
+
+/**
+ * The workspace's frame for a signed-in analyst: its navigation (with the account and Sign out)
+ * above the page. Used by the workspace layout and by the answer to an unknown address
+ * (app/not-found.tsx), so a 404 keeps the way back into the workspace.
+ */
+export function WorkspaceShell({ children }: { children: ReactNode }) {
+  return (
+    <TRPCReactProvider>
+      <ToastProvider>
+        <header className="border-b border-slate-200 bg-white">
+          <WorkspaceHeader
+            signOut={
+              <form action={signOutAction}>
+                <Button type="submit" variant="link-muted">
+                  Sign out
+                </Button>
+              </form>
+            }
+          />
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      </ToastProvider>
+    </TRPCReactProvider>
+  );
+}
