@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { signOut } from "~/server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
+import { Prefetch } from "../_trpc/server";
 import { Button } from "../_ui/button";
 import { ToastProvider } from "../_ui/toast";
 import { WorkspaceHeader } from "./workspace-header";
@@ -14,24 +15,31 @@ async function signOutAction() {
  * The workspace's frame for a signed-in analyst: its navigation (with the account and Sign out)
  * above the page. Used by the workspace layout and by the answer to an unknown address
  * (app/not-found.tsx), so a 404 keeps the way back into the workspace.
+ *
+ * The account (account.me) is read here and travels in the HTML: the header and any page that
+ * reads it (founders' access, connected apps) then render the same thing on the server and at
+ * hydration. Fetched by the header in the browser instead, it could arrive before a page's
+ * Suspense boundary hydrates, and that boundary would no longer match its server HTML.
  */
 export function WorkspaceShell({ children }: { children: ReactNode }) {
   return (
     <TRPCReactProvider>
-      <ToastProvider>
-        <header className="border-b border-slate-200 bg-white">
-          <WorkspaceHeader
-            signOut={
-              <form action={signOutAction}>
-                <Button type="submit" variant="link-muted">
-                  Sign out
-                </Button>
-              </form>
-            }
-          />
-        </header>
-        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
-      </ToastProvider>
+      <Prefetch queries={(trpc) => [trpc.account.me.queryOptions()]}>
+        <ToastProvider>
+          <header className="border-b border-slate-200 bg-white">
+            <WorkspaceHeader
+              signOut={
+                <form action={signOutAction}>
+                  <Button type="submit" variant="link-muted">
+                    Sign out
+                  </Button>
+                </form>
+              }
+            />
+          </header>
+          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+        </ToastProvider>
+      </Prefetch>
     </TRPCReactProvider>
   );
 }
