@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { currentAddress, readListTrail, rowHref, writeListTrail } from "./list-trail";
 import { firstDirection, nextSort, primarySort, type TSortDir } from "./table-sort";
 import { useStoredString } from "./use-browser-store";
+import { isTyping, useWindowKeys } from "./use-window-keys";
 
 /**
  * The workspace's table (on @tanstack/react-table): server-side sorting through `sort`/`onSort`
@@ -85,9 +86,6 @@ function useStoredVisibility(key: string, defaultHidden: string[]) {
   const update = (next: VisibilityState) => store(JSON.stringify(next));
   return [visibility, update] as const;
 }
-
-const isTyping = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
 
 /**
  * Stable stand-ins while there is no data or selection yet: a new `[]` or `{}` on every render
@@ -205,26 +203,22 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     setActive(index);
   }, [busy, data]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || rows.length === 0) return;
-      if (e.key === "j" || e.key === "k") {
-        e.preventDefault();
-        setActive((i) => (e.key === "j" ? Math.min(rows.length - 1, i + 1) : Math.max(0, i - 1)));
-      } else if (
-        e.key === "Enter" &&
-        active >= 0 &&
-        onOpen &&
-        !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)
-      ) {
-        e.preventDefault();
-        remember(rows[active]!.id);
-        onOpen(rows[active]!.original);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [rows, active, onOpen]);
+  useWindowKeys((e) => {
+    if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || rows.length === 0) return;
+    if (e.key === "j" || e.key === "k") {
+      e.preventDefault();
+      setActive((i) => (e.key === "j" ? Math.min(rows.length - 1, i + 1) : Math.max(0, i - 1)));
+    } else if (
+      e.key === "Enter" &&
+      active >= 0 &&
+      onOpen &&
+      !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)
+    ) {
+      e.preventDefault();
+      remember(rows[active]!.id);
+      onOpen(rows[active]!.original);
+    }
+  });
 
   useEffect(() => {
     if (active >= 0) bodyRef.current?.querySelectorAll("tr")[active]?.scrollIntoView({ block: "nearest" });

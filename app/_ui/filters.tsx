@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useDraft } from "./use-draft";
+import { useWindowKeys } from "./use-window-keys";
 
 /**
  * Filter controls of the workspace's list pages. Each is controlled: it shows `value` and reports
@@ -32,24 +33,24 @@ function Popover({ label, count, children }: { label: string; count: number; chi
     const el = ref.current;
     if (!open || !el) return;
     for (const other of document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]")) if (other !== el) other.open = false;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
+    const onDown = (e: PointerEvent) => {
+      if (!el.contains(e.target as Node)) el.open = false;
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [open]);
+  useWindowKeys(
+    (e) => {
+      const el = ref.current;
+      if (e.key !== "Escape" || !el) return;
       // Esc closes the panel and does nothing else (no leaving the page, no clearing a field).
       e.stopPropagation();
       e.preventDefault();
       el.open = false;
       el.querySelector("summary")?.focus();
-    };
-    const onDown = (e: PointerEvent) => {
-      if (!el.contains(e.target as Node)) el.open = false;
-    };
-    window.addEventListener("keydown", onKey, true);
-    document.addEventListener("pointerdown", onDown);
-    return () => {
-      window.removeEventListener("keydown", onKey, true);
-      document.removeEventListener("pointerdown", onDown);
-    };
-  }, [open]);
+    },
+    { capture: true, enabled: open },
+  );
   return (
     <details ref={ref} data-popover="" className="relative text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className={`cursor-pointer ${box} ${count ? "border-sky-400 bg-sky-50" : ""}`}>{summaryText(label, count)}</summary>

@@ -1,15 +1,10 @@
 "use client";
 
-import { useEffect } from "react";
+import { isTyping, useWindowKeys } from "./use-window-keys";
 
 /** `Esc` runs `onEscape` (a detail page's way back to its list), unless the reader is typing in a field. */
 export function useEscapeKey(onEscape: () => void) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key === "Escape" && !(t && ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) onEscape();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onEscape]);
+  useWindowKeys((e) => {
+    if (e.key === "Escape" && !isTyping(e.target)) onEscape();
+  });
 }

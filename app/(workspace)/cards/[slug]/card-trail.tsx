@@ -2,12 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours } from "~/app/_ui/list-trail";
 import { useStoredString } from "~/app/_ui/use-browser-store";
-
-const isTyping = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
+import { isTyping, useWindowKeys } from "~/app/_ui/use-window-keys";
 
 /**
  * The card's place in the list it was opened from (this tab's list trail, app/_ui/list-trail.ts):
@@ -26,20 +24,15 @@ export function useCardTrail(slug: string) {
 export function CardTrail({ slug }: { slug: string }) {
   const router = useRouter();
   const trail = useCardTrail(slug);
-  useEffect(() => {
-    if (!trail) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
-      const to = e.key === "[" ? trail.prev : e.key === "]" ? trail.next : undefined;
-      if (to) {
-        e.preventDefault();
-        moveInTrail(to);
-        router.push(to);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [trail, router]);
+  useWindowKeys((e) => {
+    if (!trail || e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
+    const to = e.key === "[" ? trail.prev : e.key === "]" ? trail.next : undefined;
+    if (to) {
+      e.preventDefault();
+      moveInTrail(to);
+      router.push(to);
+    }
+  });
   if (!trail) return null;
   const step = "rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50";
   return (
