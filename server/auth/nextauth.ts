@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { sessionStillValid } from "../domain/accounts/accounts";
 import { env } from "../env";
 import { logger } from "../lib/logger";
 import { sameOriginPath } from "./callback-url";
@@ -108,12 +109,17 @@ const nextAuth = NextAuth({
       const origin = new URL(env().BASE_URL).origin;
       return `${origin}${sameOriginPath(url, origin)}`;
     },
+    // `signed_in_at` is written once, at sign-in: unlike `iat`, re-encoding the session keeps it.
     jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+      if (user?.id) {
+        token.sub = user.id;
+        token.signed_in_at = Math.floor(Date.now() / 1000);
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.signed_in_at === "number") (session as { signedInAt?: number }).signedInAt = token.signed_in_at;
       return session;
     },
   },
@@ -121,9 +127,14 @@ const nextAuth = NextAuth({
 export const { handlers, signIn, signOut } = nextAuth;
 const { auth } = nextAuth;
 
-/** The signed-in account id, or undefined. */
+/**
+ * The signed-in account id, or undefined: also when the account is gone or its sessions were
+ * ended after this one signed in (a password change, `vmon users set-password`).
+ */
 export async function sessionAccountId(): Promise<number | undefined> {
   const session = await auth();
   const id = Number(session?.user?.id);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  if (!Number.isInteger(id) || id <= 0) return undefined;
+  const signedInAt = (session as { signedInAt?: number } | null)?.signedInAt;
+  return (await sessionStillValid(await db(), id, signedInAt)) ? id : undefined;
 }

@@ -16,7 +16,7 @@ import { migrateCommand } from "./commands/migrate";
 import { oauthClientsCreateCommand, oauthClientsListCommand, oauthClientsRevokeCommand } from "./commands/oauth-clients";
 import { radarProcessCommand, radarRefreshCommand } from "./commands/radar";
 import { tokensCreateCommand, tokensListCommand, tokensRevokeCommand } from "./commands/tokens";
-import { usersCreateCommand } from "./commands/users";
+import { usersCreateCommand, usersSetPasswordCommand } from "./commands/users";
 import { workerCommand } from "./commands/worker";
 import { createIo, UsageError } from "./io";
 
@@ -25,6 +25,7 @@ const COMMANDS: TCommand[] = [
   seedCommand,
   importCommand,
   usersCreateCommand,
+  usersSetPasswordCommand,
   tokensCreateCommand,
   tokensRevokeCommand,
   tokensListCommand,

@@ -55,6 +55,29 @@ describe("vmon", () => {
     expect(dup.stderr).toContain("already exists");
   });
 
+  it("sets a password from --password or standard input; unknown e-mails and short passwords exit 1", () => {
+    const set = spawnSync(
+      process.execPath,
+      ["bin/vmon.js", "users", "set-password", "--email", "ana@example.test", "--password-stdin", "--json"],
+      {
+        env,
+        encoding: "utf8",
+        input: "a new password from stdin\n",
+        timeout: 170_000,
+      },
+    );
+    expect(set.status, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ email: "ana@example.test", sessions_ended: true });
+    const unknown = vmon("users", "set-password", "--email", "nobody@example.test", "--password", "long enough");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No account");
+    const short = vmon("users", "set-password", "--email", "ana@example.test", "--password", "short");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("at least 8");
+    const neither = vmon("users", "set-password", "--email", "ana@example.test");
+    expect(neither.code).toBe(2);
+  });
+
   it("creates, lists and revokes tokens; prints the raw token once", () => {
     const created = vmon(
       "tokens",

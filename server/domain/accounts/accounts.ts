@@ -39,6 +39,30 @@ export async function createUser(db: TDb, input: { email: string; password?: str
   });
 }
 
+/**
+ * Sets an account's password (by e-mail) and ends its browser sessions: a session signed in before
+ * now is refused from the next request on (sessionsValidFrom, checked by the session reader), so a
+ * password that leaked stops being useful to whoever signed in with it.
+ */
+export async function setPassword(db: TDb, input: { email: string; password: string }) {
+  const email = ZEmail.parse(input.email);
+  if (input.password.length < 8) throw new AppError("validation_error", "password: must be at least 8 characters");
+  const existing = await db.account.findUnique({ where: { email }, select: { id: true } });
+  if (!existing) throw new AppError("not_found", `No account with e-mail ${email}.`);
+  return db.account.update({
+    where: { id: existing.id },
+    data: { passwordHash: await hashPassword(input.password), sessionsValidFrom: new Date() },
+  });
+}
+
+/** Whether a browser session issued at `issuedAtSeconds` (its JWT `iat`) is still valid for the account. */
+export async function sessionStillValid(db: TDb, accountId: number, issuedAtSeconds: number | undefined): Promise<boolean> {
+  const row = await db.account.findUnique({ where: { id: accountId }, select: { sessionsValidFrom: true } });
+  if (!row) return false;
+  if (!row.sessionsValidFrom) return true;
+  return issuedAtSeconds !== undefined && issuedAtSeconds >= Math.floor(row.sessionsValidFrom.getTime() / 1000);
+}
+
 /** Finds the account by e-mail or creates it, then applies the given settings. */
 export async function ensureAccount(db: TDb, emailInput: string, settings: TAccountSettings = {}) {
   const email = ZEmail.parse(emailInput);
