@@ -12,9 +12,13 @@ interface TOpenApi {
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
 }
 
-/** Scalar's bundle (4 MB) is parsed and mounted after the page loads: wait for its search box. */
+/**
+ * Scalar's bundle (4 MB) is parsed and mounted after the page loads, then reads and lays out the
+ * OpenAPI document: wait for its search box and for the sidebar's first group.
+ */
 async function referenceMounted(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: /Open Search/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: /^(Open|Close) Group - / }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Opens a sidebar group of the reference (Scalar opens the first one by itself). */

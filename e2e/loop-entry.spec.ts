@@ -43,6 +43,9 @@ test.describe("getting in", () => {
     const watch = await watchPage(page, baseURL);
     for (const [i, size] of [null, PHONE].entries()) {
       if (size) {
+        // Sign out by dropping the cookies with no workspace page open: a page left open would
+        // fetch with no session (401) on the viewport change, which is not what this test is about.
+        await page.goto("about:blank");
         await page.context().clearCookies();
         await page.setViewportSize(size);
       }
@@ -78,6 +81,40 @@ test.describe("getting in", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
     expect(await watch.problems()).toEqual([]);
+  });
+
+  test("a password set by an administrator ends the sessions signed in with the old one", async ({ browser }) => {
+    const email = `set-password-${Date.now()}@example.test`;
+    expect(vmon(["users", "create", "--email", email, "--password", "the-old-password"]).code).toBe(0);
+    const signInWith = async (page: Page, password: string) => {
+      await page.goto("/signin");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+    };
+    const old = await (await browser.newContext()).newPage();
+    await signInWith(old, "the-old-password");
+    await expect(old).toHaveURL(/\/cards$/, SIGNIN_WAIT);
+
+    const r = vmon(["users", "set-password", "--email", email, "--password", "the-new-password"]);
+    expect(r.code, r.stderr).toBe(0);
+    // The session signed in before the change is over, at the next page and at the next call.
+    await old.goto("/folders");
+    await expect(old).toHaveURL(/\/signin\?callbackUrl=%2Ffolders$/);
+    const origin = new URL(old.url()).origin;
+    const call = await old.request.post("/api/trpc/user.folders.create", {
+      headers: { "content-type": "application/json", origin },
+      data: JSON.stringify({ name: "after the password change" }),
+    });
+    expect(call.status()).toBe(401);
+    await signInWith(old, "the-old-password");
+    await expect(old.getByText("Wrong e-mail or password.")).toBeVisible(SIGNIN_WAIT);
+
+    const fresh = await (await browser.newContext()).newPage();
+    await signInWith(fresh, "the-new-password");
+    await expect(fresh).toHaveURL(/\/cards$/, SIGNIN_WAIT);
+    await fresh.goto("/folders");
+    await expect(fresh.getByRole("heading", { name: "Folders", level: 1 })).toBeVisible();
   });
 });
 
