@@ -1,4 +1,4 @@
-import { defineContract } from "~/server/api/contract";
+import { defineContract, TOOL_PAGING } from "~/server/api/contract";
 import {
   ZSavedFilterNewCardsRequest,
   ZSavedFilterNewCardsResponse,
@@ -36,6 +36,19 @@ than the instant still wins. Another account's filter, or a deleted one, is 404.
   errors: ["ValidationError", "PermissionDenied", "NotFound", "SemanticUnavailable"],
   page: { default: 20, max: 100 },
   catalog: { capability: "cards", order: 5, description: "Cards newly matching one of your saved filters" },
+  tools: [
+    {
+      name: "saved_filter_new_cards",
+      title: "New cards of a saved filter",
+      description: [
+        "The cards that newly match one of the account's saved filters (`id` from list_saved_filters): those created since the",
+        "filter was last marked seen (mark_saved_filter_seen), or since it was saved. `since` (YYYY-MM-DD or an ISO 8601",
+        "date-time with its time zone) counts from that instant instead; `meta.since` is the instant used. Reading marks nothing seen.",
+        "`sort`, `view: compact`, `fields` and `include_total: false` work as in search_cards.",
+        `${TOOL_PAGING} At most 100 cards a page (default 20).`,
+      ].join(" "),
+    },
+  ],
   examples: {
     params: { id: 7, since: "2026-11-20", view: "compact", limit: 2 },
     response: {
@@ -86,5 +99,13 @@ body (an empty one, or \`{}\`). Another account's filter, or a deleted one, is 4
   returns: "The filter's id and when it was marked seen",
   errors: ["ValidationError", "PermissionDenied", "NotFound"],
   catalog: { capability: "cards", order: 6, description: "Mark one of your saved filters seen" },
+  tools: [
+    {
+      name: "mark_saved_filter_seen",
+      title: "Mark a saved filter seen",
+      description:
+        "Marks one of the account's saved filters (`id` from list_saved_filters) seen now, so saved_filter_new_cards and the new-card counts of list_saved_filters start again from this instant. Answers the filter's id and `last_viewed_at`.",
+    },
+  ],
   examples: { params: { id: 7 }, response: { data: { id: 7, last_viewed_at: "2026-11-27T09:14:03.512Z" } } },
 });

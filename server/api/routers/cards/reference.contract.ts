@@ -229,6 +229,18 @@ Any other parameter is a 400 \`validation_error\`; not paginated.`,
   returns: "Your saved filters",
   errors: ["ValidationError", "PermissionDenied"],
   catalog: { capability: "card_reference_data", order: 6, description: "Your saved filters" },
+  tools: [
+    {
+      name: "list_saved_filters",
+      title: "List saved filters",
+      description: [
+        "Lists the account's saved card filters with their parameters and their new-card counts: `matching` (cards matching",
+        "now), `new_since_viewed` (cards created since the filter was last marked seen, or since it was saved) and",
+        "`last_viewed_at`. Read the new cards with saved_filter_new_cards, mark them seen with mark_saved_filter_seen,",
+        "or pass an id as `filter_id` to search_cards. Not paginated (at most 100 filters).",
+      ].join(" "),
+    },
+  ],
   examples: {
     params: { include_counts: true },
     response: {
