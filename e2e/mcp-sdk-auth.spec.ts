@@ -105,6 +105,17 @@ test("an MCP client given only the server URL signs in through the SDK's OAuth s
     for (const kind of ["stages", "rounds", "categories", "locations", "source_types", "folders", "saved_filters"]) {
       await use("list_reference", { kind });
     }
+    // The demo's saved filters with their counts. Another filter than the one with new cards is
+    // marked seen, so that one stays as the workspace's specs find it.
+    const filters = (await use("list_saved_filters", {})).data as TJson[];
+    expect(filters.length).toBeGreaterThan(0);
+    const withNew = filters.find((f) => f.new_since_viewed > 0) ?? filters[0]!;
+    const news = await use("saved_filter_new_cards", { id: withNew.id, limit: 3 });
+    expect(news.pagination.total).toBe(withNew.new_since_viewed);
+    expect(news.meta.since).toBeTruthy();
+    const other = filters.find((f) => f.id !== withNew.id) ?? withNew;
+    const seen = await use("mark_saved_filter_seen", { id: other.id });
+    expect(seen.data).toMatchObject({ id: other.id, last_viewed_at: expect.any(String) });
     const participants = await use("search_participants", { limit: 3 });
     expect(participants.data.length).toBeGreaterThan(0);
     await use("get_participant", { slug: participants.data[0].slug });

@@ -83,6 +83,33 @@ const DATE: TScalar = {
   typed: (v) => isString(v) || v instanceof Date,
 };
 
+/** A calendar date as a Date at 00:00 UTC, or undefined when `y-m-d` is no such day. */
+function calendarDay(y: string, m: string, d: string): Date | undefined {
+  const day = new Date(Date.UTC(+y, +m - 1, +d));
+  return day.toISOString().slice(0, 10) === `${y}-${m}-${d}` ? day : undefined;
+}
+
+const INSTANT_FORMS = "a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone (2026-11-20T09:30:00Z)";
+const INSTANT_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+/**
+ * An instant: a day (its 00:00 UTC) or a date-time that names its time zone (`Z` or an offset); a
+ * date-time without one is refused rather than read in the server's zone. Calendar days are checked
+ * (Date.parse would roll 2026-02-30 over into March).
+ */
+const INSTANT: TScalar = {
+  what: INSTANT_FORMS,
+  fromText: (s, ctx) => {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    if (day) return calendarDay(day[1]!, day[2]!, day[3]!) ?? fail(ctx, `must be ${INSTANT_FORMS}`);
+    const t = INSTANT_TIME.exec(s);
+    if (!t || !calendarDay(t[1]!, t[2]!, t[3]!)) return fail(ctx, `must be ${INSTANT_FORMS}`);
+    const at = new Date(s.toUpperCase());
+    return Number.isNaN(at.getTime()) ? fail(ctx, `must be ${INSTANT_FORMS}`) : at;
+  },
+  typed: (v) => isString(v) || v instanceof Date,
+};
+
 const TEXT: TScalar = { what: "a string", fromText: (s) => s, typed: isString };
 
 function helpers(form: TForm) {
@@ -114,6 +141,9 @@ function helpers(form: TForm) {
 
   /** A strict calendar date YYYY-MM-DD, as a Date at 00:00 UTC. */
   const date = () => scalar(form, DATE, z.date().optional());
+
+  /** An instant: a date (00:00 UTC) or an ISO 8601 date-time with its time zone, as a Date. */
+  const instant = () => scalar(form, INSTANT, z.date().optional());
 
   /** A plain string, trimmed; blank means absent. */
   const text = (max = 500) => scalar(form, TEXT, z.string().max(max, `must be at most ${max} characters`).optional());
@@ -153,7 +183,7 @@ function helpers(form: TForm) {
         .optional(),
     );
 
-  return { bool, int, limit, offset, float, date, text, choice, list, intList };
+  return { bool, int, limit, offset, float, date, instant, text, choice, list, intList };
 }
 
 /**
@@ -194,7 +224,17 @@ export const zBody = helpers("body");
 export type TParamHelpers = typeof query;
 export const zQuery: TParamHelpers = query;
 
-export const { bool: zBool, int: zInt, limit: zLimit, offset: zOffset, float: zFloat, date: zDate, text: zText, choice: zChoice } = query;
+export const {
+  bool: zBool,
+  int: zInt,
+  limit: zLimit,
+  offset: zOffset,
+  float: zFloat,
+  date: zDate,
+  instant: zInstant,
+  text: zText,
+  choice: zChoice,
+} = query;
 export const { list: zList } = query;
 
 /** A path parameter that must be a positive integer id; anything else is "not found" for the caller. */

@@ -11,6 +11,7 @@ const INSTRUCTIONS = [
   "Venture Monitor: curated cards on startups and the participants (investors, people) whose interactions signal them,",
   "founder profiles (restricted), and a radar that follows people and reports their changes.",
   "Start with search_cards (list_reference gives the slugs its filters take), then get_card for one card.",
+  "list_saved_filters shows what is new in the account's saved filters; saved_filter_new_cards lists those cards.",
   "Every tool call counts as one request against the account's quota.",
 ].join(" ");
 

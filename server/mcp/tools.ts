@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { TContract, TToolText } from "../api/contract";
 import { getCardContract } from "../api/routers/cards/detail.contract";
+import { markSavedFilterSeenContract, savedFilterNewCardsContract } from "../api/routers/cards/filter-news.contract";
 import { listCardInteractionsContract } from "../api/routers/cards/interactions.contract";
 import { searchCardsContract } from "../api/routers/cards/list.contract";
 import {
@@ -91,6 +92,25 @@ function asQueryText(args: TArgs): TArgs {
   return out;
 }
 
+/**
+ * A tool argument that is a path id on /v1 (`/cards/filters/{id}/new/`): a URL carries it as text, a
+ * model sends a JSON integer, which the tool takes (and says it takes) as the URL would carry it.
+ */
+const pathId: TAdjust = {
+  input: (args) => (typeof args.id === "number" ? { ...args, id: String(args.id) } : args),
+  schema: (s) =>
+    withProperty(s, "id", {
+      type: "integer",
+      minimum: 1,
+      maximum: 999_999_999,
+      description: "The saved filter's id (list_saved_filters).",
+    }),
+};
+
+function withProperty(s: TJsonSchema, name: string, schema: Record<string, unknown>): TJsonSchema {
+  return { ...s, properties: { ...(s.properties as object), [name]: schema } };
+}
+
 const REFERENCE_KINDS = {
   stages: { contract: listStagesContract, call: (c) => c.cards.stages },
   rounds: { contract: listRoundsContract, call: (c) => c.cards.rounds },
@@ -134,6 +154,24 @@ function buildTools(): TTool[] {
     direct(getCardContract, "get_card", (c) => c.cards.detail),
     direct(listCardInteractionsContract, "list_card_interactions", (c) => c.cards.interactions),
     referenceTool(),
+    // GET /v1/cards/filters/?include_counts=true: the tool always answers the counts.
+    direct(listSavedFiltersContract, "list_saved_filters", (c) => c.cards.filters, {
+      input: (args) => ({ ...args, include_counts: true }),
+      schema: ({ properties, ...s }) => ({
+        ...s,
+        properties: Object.fromEntries(Object.entries(properties as object).filter(([k]) => k !== "include_counts")),
+      }),
+    }),
+    direct(savedFilterNewCardsContract, "saved_filter_new_cards", (c) => c.cards.filterNewCards, {
+      input: pathId.input,
+      // `since` takes a date-time too, not only the date that a date parameter's schema names.
+      schema: (s) =>
+        withProperty(pathId.schema!(s), "since", {
+          type: "string",
+          description: "Count from this instant instead: YYYY-MM-DD (00:00 UTC) or an ISO 8601 date-time with its time zone.",
+        }),
+    }),
+    direct(markSavedFilterSeenContract, "mark_saved_filter_seen", (c) => c.cards.markFilterSeen, pathId),
     direct(listParticipantsContract, "search_participants", (c) => c.participants.list),
     direct(getParticipantContract, "get_participant", (c) => c.participants.detail),
     direct(listFounderProfilesContract, "search_profiles", (c) => c.rawData.profiles, { input: asQueryText }),

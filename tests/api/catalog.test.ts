@@ -13,6 +13,8 @@ const SPEC_ENDPOINTS = [
   "GET /v1/cards/locations/",
   "GET /v1/cards/folders/",
   "GET /v1/cards/filters/",
+  "GET /v1/cards/filters/{id}/new/",
+  "POST /v1/cards/filters/{id}/seen/",
   "GET /v1/cards/source-types/",
   "GET /v1/participants/",
   "GET /v1/participants/{slug}/",

@@ -4,6 +4,7 @@ import { Ajv } from "ajv";
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "~/server/api/rest/openapi";
+import { createSavedFilter } from "~/server/domain/saved-filters/filters";
 import { createFolder } from "~/server/domain/userdata/folders";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -50,6 +51,9 @@ const OPERATIONS: Record<string, string> = {
   get_card: "GET /cards/{slug}/",
   list_card_interactions: "GET /cards/{slug}/interactions/",
   list_reference: "GET /cards/stages/",
+  list_saved_filters: "GET /cards/filters/",
+  saved_filter_new_cards: "GET /cards/filters/{id}/new/",
+  mark_saved_filter_seen: "POST /cards/filters/{id}/seen/",
   search_participants: "GET /participants/",
   get_participant: "GET /participants/{slug}/",
   search_profiles: "GET /network_a/profiles/",
@@ -71,12 +75,19 @@ describe("tools/list", () => {
     for (const tool of tools) {
       const [method, path] = OPERATIONS[tool.name]!.split(" ") as [string, string];
       const op = doc.paths[path]![method.toLowerCase()]!;
-      const params: string[] =
-        method === "GET"
-          ? (op.parameters as { name: string }[]).map((p) => p.name)
-          : Object.keys(op.requestBody.content["application/json"].schema.properties);
+      // Path and query parameters, and the body's fields.
+      const params: string[] = [
+        ...((op.parameters ?? []) as { name: string }[]).map((p) => p.name),
+        ...Object.keys(op.requestBody?.content["application/json"].schema.properties ?? {}),
+      ];
       const names = Object.keys(tool.inputSchema.properties ?? {});
-      const expected = tool.name === "list_reference" ? ["kind", ...params] : params;
+      // list_reference adds the list's kind; list_saved_filters always asks for the counts.
+      const expected =
+        tool.name === "list_reference"
+          ? ["kind", ...params]
+          : tool.name === "list_saved_filters"
+            ? params.filter((p) => p !== "include_counts")
+            : params;
       expect(names.sort(), tool.name).toEqual(expected.sort());
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
@@ -86,7 +97,7 @@ describe("tools/list", () => {
       const example = op.responses["200"].content["application/json"].example;
       expect(validate(example), `${tool.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // Reads say so; the scope named is the operation's.
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name !== "radar_follow");
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!["radar_follow", "mark_saved_filter_seen"].includes(tool.name));
       const scope = (op.security as TJson[]).find((s) => s.OAuth2)?.OAuth2[0];
       expect(tool.description, tool.name).toContain(`OAuth scope: ${scope}.`);
       expect(tool.description!.length, tool.name).toBeGreaterThan(100);
@@ -102,6 +113,11 @@ describe("tools/list", () => {
     });
     expect(tools.find((x) => x.name === "list_collection_profiles")!.inputSchema.required).toEqual(["collection"]);
     expect(tools.find((x) => x.name === "radar_follow")!.inputSchema.required).toEqual(["source"]);
+    for (const name of ["saved_filter_new_cards", "mark_saved_filter_seen"]) {
+      const schema = tools.find((x) => x.name === name)!.inputSchema;
+      expect(schema.required, name).toEqual(["id"]);
+      expect(schema.properties!.id, name).toMatchObject({ type: "integer", minimum: 1 });
+    }
   });
 });
 
@@ -142,6 +158,27 @@ describe("authentication", () => {
         message: "This access token lacks the scope 'radar:write'. Ask for it when authorizing.",
       });
       expect(toolError(await c.callTool({ name: "radar_list", arguments: { source: "network_a" } })).message).toContain("radar:read");
+    });
+    // The saved filter tools need cards:read.
+    const f = await createSavedFilter(t.db, alice.account.id, "Scoped", {});
+    const radarOnly = await tokensFor(t.db, as, app, alice.account.id, { scope: "radar:read", resource: `${base()}/mcp` });
+    await withClient(radarOnly.access_token, async (c) => {
+      for (const [name, args] of [
+        ["list_saved_filters", {}],
+        ["saved_filter_new_cards", { id: f.id }],
+        ["mark_saved_filter_seen", { id: f.id }],
+      ] as const) {
+        const e = toolError(await c.callTool({ name, arguments: args }));
+        expect(e, name).toEqual({
+          error: "permission_denied",
+          message: "This access token lacks the scope 'cards:read'. Ask for it when authorizing.",
+        });
+      }
+    });
+    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    await withClient(tokens.access_token, async (c) => {
+      expect((await c.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id } })).isError).toBeFalsy();
+      expect((await c.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } })).isError).toBeFalsy();
     });
     const { data } = (await api("GET", "/radar/applications/network_a/", { token: alice.token })).body;
     expect(data).toEqual([]);
@@ -186,6 +223,20 @@ describe("quota", () => {
 });
 
 describe("isolation between accounts", () => {
+  it("saved filters of one account are not another's", async () => {
+    const f = await createSavedFilter(t.db, alice.account.id, "Alice's news", {});
+    await withClient(alice.token, async (c) => {
+      const listed = (await c.callTool({ name: "list_saved_filters", arguments: {} })).structuredContent as TJson;
+      expect(listed.data.map((x: TJson) => x.id)).toContain(f.id);
+    });
+    await withClient(bob.token, async (c) => {
+      expect(((await c.callTool({ name: "list_saved_filters", arguments: {} })).structuredContent as TJson).data).toEqual([]);
+      expect(toolError(await c.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id } })).error).toBe("not_found");
+      expect(toolError(await c.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } })).error).toBe("not_found");
+    });
+    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+  });
+
   it("folders and radar follows of one account are not another's", async () => {
     const folder = await createFolder(t.db, alice.account.id, "Alice's pipeline");
     await withClient(alice.token, async (c) => {

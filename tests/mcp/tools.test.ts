@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "~/server/domain/demo";
+import { createSavedFilter } from "~/server/domain/saved-filters/filters";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { connect, startListener, toolError, type TListener } from "./helpers";
@@ -14,12 +15,15 @@ import { connect, startListener, toolError, type TListener } from "./helpers";
 let t: TTestDb;
 let listener: TListener;
 let token: string;
+let accountId: number;
 let client: Client;
 
 beforeAll(async () => {
   t = await openTestDb();
   await seedDemo(t.db, { scale: 1 });
-  token = (await createAccount(t.db, { plan: "unlimited", grant: ["network_a_profiles"] })).token;
+  const owner = await createAccount(t.db, { plan: "unlimited", grant: ["network_a_profiles"] });
+  token = owner.token;
+  accountId = owner.account.id;
   listener = await startListener();
   client = await connect(listener.base, token);
 }, 600_000);
@@ -81,6 +85,38 @@ describe("tools on the demo data match /v1", () => {
     const list = await call("list_reference", { kind });
     expect(list).toEqual(await v1(path));
     if (kind !== "folders" && kind !== "saved_filters") expect((list.data as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("list_saved_filters, saved_filter_new_cards and mark_saved_filter_seen", async () => {
+    const f = await createSavedFilter(t.db, accountId, "MCP news", { sort: "name:asc" });
+    const listed = await call("list_saved_filters");
+    expect(listed).toEqual(await v1("/cards/filters/?include_counts=true"));
+    expect((listed.data as Record<string, unknown>[]).find((x) => x.id === f.id)).toMatchObject({
+      name: "MCP news",
+      last_viewed_at: null,
+      new_since_viewed: 0,
+      matching: expect.any(Number),
+    });
+
+    const since = await call("saved_filter_new_cards", { id: f.id, since: "2020-01-01", limit: 3, offset: 1, view: "compact" });
+    expect(since).toEqual(await v1(`/cards/filters/${f.id}/new/?since=2020-01-01&limit=3&offset=1&view=compact`));
+    expect((since.data as unknown[]).length).toBe(3);
+    expect(since.meta).toMatchObject({ since: "2020-01-01T00:00:00.000Z", sort: "name:asc" });
+
+    await t.db.card.create({ data: { slug: "mcp-news-card", name: "MCP news card" } });
+    const fresh = await call("saved_filter_new_cards", { id: f.id });
+    expect((fresh.data as { slug: string }[]).map((c) => c.slug)).toEqual(["mcp-news-card"]);
+    expect(fresh.meta).toMatchObject({ since: f.created_at });
+    expect(((await call("list_saved_filters")).data as Record<string, unknown>[]).find((x) => x.id === f.id)).toMatchObject({
+      new_since_viewed: 1,
+    });
+
+    const seen = await call("mark_saved_filter_seen", { id: f.id });
+    expect(seen).toEqual({ data: { id: f.id, last_viewed_at: expect.any(String) } });
+    const after = await call("saved_filter_new_cards", { id: f.id });
+    expect(after.data).toEqual([]);
+    expect(after.meta).toMatchObject({ since: (seen.data as { last_viewed_at: string }).last_viewed_at });
+    expect(after).toEqual(await v1(`/cards/filters/${f.id}/new/`));
   });
 
   it("search_participants and get_participant", async () => {
@@ -146,6 +182,20 @@ describe("errors are tool results with the spec's code", () => {
     expect(toolError(await client.callTool({ name: "get_card", arguments: { slug: "no-such-card" } }))).toEqual(
       (await api("GET", "/cards/no-such-card/", { token })).body,
     );
+  });
+
+  it("another account's saved filter is not found, as over /v1", async () => {
+    const other = await createAccount(t.db, { plan: "paid" });
+    const f = await createSavedFilter(t.db, other.account.id, "Not yours", {});
+    const news = toolError(await client.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id } }));
+    expect(news).toEqual((await api("GET", `/cards/filters/${f.id}/new/`, { token })).body);
+    expect(news.error).toBe("not_found");
+    const seen = toolError(await client.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } }));
+    expect(seen.error).toBe("not_found");
+    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(((await call("list_saved_filters")).data as { id: number }[]).map((x) => x.id)).not.toContain(f.id);
+    const since = toolError(await client.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id, since: "last week" } }));
+    expect(since).toMatchObject({ error: "validation_error", details: { since: [expect.stringContaining("YYYY-MM-DD")] } });
   });
 
   it("permission missing: raw data without the grant", async () => {

@@ -225,13 +225,69 @@ export interface paths {
         };
         /**
          * List your saved filters
-         * @description Returns your saved card filters with their parameters (card list parameter names). Use an id as `filter_id` on the card list.
+         * @description Returns your saved card filters with their parameters (card list parameter names). Use an id as `filter_id` on the
+         *     card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
          *
-         *     Takes no parameters (an unknown one is a 400 `validation_error`); not paginated.
+         *     `include_counts=true` adds to each filter `last_viewed_at` (when last marked seen; null when never),
+         *     `matching` (the cards matching it now) and `new_since_viewed` (those created since it was last marked seen,
+         *     or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter.
+         *     Any other parameter is a 400 `validation_error`; not paginated.
          */
         get: operations["listSavedFilters"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cards/filters/{id}/new/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a saved filter's new cards
+         * @description Returns the cards that match one of your saved filters and were created since you last marked it seen
+         *     (POST /v1/cards/filters/{id}/seen/), or since it was saved when it was never marked. `since` (a date,
+         *     `YYYY-MM-DD` for 00:00 UTC, or an ISO 8601 date-time with its time zone) counts from that instant instead
+         *     and marks nothing. `meta.since` is the instant the page counts from. Reading the new cards marks nothing seen.
+         *
+         *     The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}; a saved `created_after` later
+         *     than the instant still wins. Another account's filter, or a deleted one, is 404.
+         *
+         *     **Paging and shape** as the card list: `limit` (default 20, at most 100), `offset`, `include_total`
+         *     (`pagination.total` is null when false), `sort` (default: the saved filter's, else
+         *     `latest_signal_date:desc`), `view`, `fields` and `include_user_data`; the items are the card list's.
+         */
+        get: operations["listSavedFilterNewCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cards/filters/{id}/seen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a saved filter seen
+         * @description Marks one of your saved filters seen now: its new cards (GET /v1/cards/filters/{id}/new/) count from
+         *     this instant on, as after "Mark seen" in the workspace. Answers the filter's id and `last_viewed_at`. Takes no
+         *     body (an empty one, or `{}`). Another account's filter, or a deleted one, is 404.
+         */
+        post: operations["markSavedFilterSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2309,7 +2365,13 @@ export interface operations {
     };
     listSavedFilters: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since it was last marked seen, or since it was saved). Default false.
+                 * @example true
+                 */
+                include_counts?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2343,7 +2405,10 @@ export interface operations {
                      *             "sort": "trending"
                      *           },
                      *           "created_at": "2026-10-14T10:21:09.331Z",
-                     *           "updated_at": "2026-11-18T07:48:55.102Z"
+                     *           "updated_at": "2026-11-18T07:48:55.102Z",
+                     *           "last_viewed_at": "2026-11-20T08:02:41.773Z",
+                     *           "matching": 12,
+                     *           "new_since_viewed": 4
                      *         }
                      *       ],
                      *       "meta": {
@@ -2360,6 +2425,12 @@ export interface operations {
                             };
                             created_at: string;
                             updated_at: string;
+                            /** @description with include_counts: when last marked seen (null: never) */
+                            last_viewed_at?: string | null;
+                            /** @description with include_counts: the cards matching the filter now */
+                            matching?: number;
+                            /** @description with include_counts: the matching cards created since the filter was last marked seen (or saved) */
+                            new_since_viewed?: number;
                         }[];
                         meta: {
                             total: number;
@@ -2370,6 +2441,253 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSavedFilterNewCards: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Count cards created at or after this instant instead of since the filter was last marked seen: a date (YYYY-MM-DD, 00:00 UTC) or an ISO 8601 date-time with its time zone.
+                 * @example 2026-11-20
+                 */
+                since?: string;
+                /**
+                 * @description Page size: default 20, at most 100 (a larger value is clamped).
+                 * @example 2
+                 */
+                limit?: number;
+                /** @description Items to skip before the page (default 0). */
+                offset?: number;
+                /** @description Count the matching items (default true); false skips the count and `pagination.total` is null. */
+                include_total?: boolean;
+                /** @description Add your own data (likes, notes, folders; `is_saved` on participants). Default false. */
+                include_user_data?: boolean;
+                /** @description A preset (`trending`, `recent`, `most_active`) or `field:direction[,field:direction]` over created_at, updated_at, name, interactions_count, latest_signal_date. Default `latest_signal_date:desc`. */
+                sort?: string;
+                /**
+                 * @description `default` (all list fields) or `compact` (id, slug, name, public_url, stage, round, interactions_count, last_interaction_at).
+                 * @example compact
+                 */
+                view?: "default" | "compact";
+                /** @description Top-level fields to return (wins over `view`). */
+                fields?: string[];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The saved filter's id (GET /v1/cards/filters/).
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the filter's new cards with pagination and meta (with `since`) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1412,
+                     *           "slug": "ledgerline-4k",
+                     *           "name": "Ledgerline",
+                     *           "public_url": "http://localhost:3000/cards/ledgerline-4k",
+                     *           "stage": {
+                     *             "name": "Prototype",
+                     *             "slug": "prototype"
+                     *           },
+                     *           "round": {
+                     *             "name": "Pre-seed",
+                     *             "slug": "pre-seed"
+                     *           },
+                     *           "interactions_count": 17,
+                     *           "last_interaction_at": "2026-11-21T09:12:44.006Z"
+                     *         },
+                     *         {
+                     *           "id": 1433,
+                     *           "slug": "quillstack-9p",
+                     *           "name": "Quillstack",
+                     *           "public_url": "http://localhost:3000/cards/quillstack-9p",
+                     *           "stage": {
+                     *             "name": "Idea",
+                     *             "slug": "idea"
+                     *           },
+                     *           "round": {
+                     *             "name": "Bootstrapped",
+                     *             "slug": "bootstrapped"
+                     *           },
+                     *           "interactions_count": 3,
+                     *           "last_interaction_at": "2026-11-22T16:40:05.118Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "total": 4,
+                     *         "has_next": true
+                     *       },
+                     *       "meta": {
+                     *         "sort": "trending",
+                     *         "fields": [
+                     *           "id",
+                     *           "interactions_count",
+                     *           "last_interaction_at",
+                     *           "name",
+                     *           "public_url",
+                     *           "round",
+                     *           "slug",
+                     *           "stage"
+                     *         ],
+                     *         "since": "2026-11-20T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id?: number;
+                            slug?: string;
+                            name?: string;
+                            public_url?: string;
+                            description?: string | null;
+                            image?: string | null;
+                            url?: string | null;
+                            interactions_count?: number;
+                            trending?: boolean;
+                            stage?: {
+                                name: string;
+                                slug: string | null;
+                            };
+                            round?: {
+                                name: string;
+                                slug: string | null;
+                            };
+                            categories?: {
+                                name: string;
+                                slug: string;
+                            }[];
+                            location?: {
+                                formatted: string | null;
+                                slug: string | null;
+                                city: string | null;
+                                state: string | null;
+                                country: string | null;
+                                region: string | null;
+                                region_slug: string | null;
+                                type: string | null;
+                            } | null;
+                            created_at?: string;
+                            updated_at?: string;
+                            last_round?: string | null;
+                            last_interaction_at?: string | null;
+                            first_interaction_at?: string | null;
+                            social_links?: {
+                                key: string;
+                                name: string;
+                                url: string;
+                            }[];
+                            open_to_intro?: boolean;
+                            has_intro_request?: boolean;
+                            user_data?: {
+                                is_liked: boolean;
+                                has_note: boolean;
+                                note?: {
+                                    text: string;
+                                    created_at: string;
+                                    updated_at: string;
+                                } | null;
+                                folders: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            similarity?: number;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number | null;
+                            has_next: boolean;
+                        };
+                        meta: {
+                            sort: string;
+                            fields: string[];
+                            semantic?: {
+                                enabled: boolean;
+                                min_similarity: number;
+                                ranking: string;
+                            };
+                            /** @description The instant the new cards count from (ISO 8601 UTC): `since` when given, else when last marked seen, else when saved. */
+                            since: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["SemanticUnavailable"];
+        };
+    };
+    markSavedFilterSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved filter's id (GET /v1/cards/filters/).
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filter's id and when it was marked seen */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "last_viewed_at": "2026-11-27T09:14:03.512Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @description When the filter was marked seen (now): its new cards count from here. */
+                            last_viewed_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

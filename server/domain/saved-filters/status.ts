@@ -78,9 +78,26 @@ export async function savedFilterNews(db: TDb, accountId: number, id: number, pa
   return { id, name: row.name, since: iso(since), new_count: await countCards(db, accountId, { ...params, created_after: after }) };
 }
 
+/** When the cards of the caller's filter `id` start counting as new (null when it is not theirs). */
+async function newSince(db: TDb, accountId: number, id: number): Promise<Date | null> {
+  const row = await db.savedFilter.findFirst({ where: { id, accountId }, select: { lastViewedAt: true, createdAt: true } });
+  return row ? (row.lastViewedAt ?? row.createdAt) : null;
+}
+
 /** The instant from which the cards of filter_id `id` are new (a 400 naming filter_id when it is not the caller's, as in a card list). */
 export async function savedFilterSince(db: TDb, accountId: number, id: number): Promise<Date> {
-  const row = await db.savedFilter.findFirst({ where: { id, accountId }, select: { lastViewedAt: true, createdAt: true } });
-  if (!row) throw validationError("filter_id", `no saved filter with id ${id} in your filters`);
-  return row.lastViewedAt ?? row.createdAt;
+  const since = await newSince(db, accountId, id);
+  if (!since) throw validationError("filter_id", `no saved filter with id ${id} in your filters`);
+  return since;
+}
+
+/**
+ * The instant from which the new cards of the caller's filter `id` are read: `since` when the
+ * caller names one, else when the filter was last marked seen, else when it was saved. The filter
+ * is a resource here (GET /v1/cards/filters/{id}/new/), so another account's id is a 404.
+ */
+export async function savedFilterNewFrom(db: TDb, accountId: number, id: number, since?: Date): Promise<Date> {
+  const from = await newSince(db, accountId, id);
+  if (!from) throw notFound("Saved filter");
+  return since ?? from;
 }

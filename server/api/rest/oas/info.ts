@@ -39,8 +39,8 @@ curl -H "Authorization: Token $API_TOKEN" "${baseUrl}/v1/cards/?stages=idea,prot
 
 \`GET ${baseUrl}/v1/token/validate/\` tells what the token can do (plan, quota, capabilities). Paths end
 with \`/\` (the same path without it is served too). List parameters are comma-separated in query strings;
-booleans accept \`true\`, \`false\`, \`1\`, \`0\`, \`yes\`, \`no\`; dates are \`YYYY-MM-DD\`; response times are
-ISO 8601 UTC.
+booleans accept \`true\`, \`false\`, \`1\`, \`0\`, \`yes\`, \`no\`; dates are \`YYYY-MM-DD\` (\`since\` also takes an
+ISO 8601 date-time with its time zone); response times are ISO 8601 UTC.
 
 ## 3. Pagination
 

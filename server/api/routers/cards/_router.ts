@@ -1,10 +1,11 @@
 import { createTRPCRouter } from "~/server/api/trpc";
 import { cardDetailRoute } from "./detail";
+import { markSavedFilterSeenRoute, savedFilterNewCardsRoute } from "./filter-news";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";
 import { categoriesRoute, filtersRoute, foldersRoute, locationsRoute, roundsRoute, sourceTypesRoute, stagesRoute } from "./reference";
 
-/** /v1/cards/...: the cards, their interactions and the reference data of their filters. */
+/** /v1/cards/...: the cards, their interactions, the reference data of their filters and the new cards of saved filters. */
 export const cardsRouter = createTRPCRouter({
   list: listCardsRoute,
   search: listCardsPostRoute,
@@ -14,6 +15,8 @@ export const cardsRouter = createTRPCRouter({
   locations: locationsRoute,
   folders: foldersRoute,
   filters: filtersRoute,
+  filterNewCards: savedFilterNewCardsRoute,
+  markFilterSeen: markSavedFilterSeenRoute,
   sourceTypes: sourceTypesRoute,
   interactions: cardInteractionsRoute,
   detail: cardDetailRoute,

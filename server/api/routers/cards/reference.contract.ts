@@ -5,6 +5,7 @@ import {
   ZFoldersResponse,
   ZLocationsResponse,
   ZNoParams,
+  ZSavedFiltersRequest,
   ZSlugNameListResponse,
   ZSourceTypesResponse,
 } from "./reference.types";
@@ -213,16 +214,35 @@ export const listSavedFiltersContract = defineContract({
   method: "GET",
   path: "/cards/filters/",
   scope: "cards:read",
-  input: ZNoParams,
+  input: ZSavedFiltersRequest,
   output: ZFiltersResponse,
-  ...reference(
-    "listSavedFilters",
-    "List your saved filters",
-    "Returns your saved card filters with their parameters (card list parameter names). Use an id as `filter_id` on the card list.",
-    "Your saved filters",
-  ),
+  operationId: "listSavedFilters",
+  tag: "Reference data",
+  summary: "List your saved filters",
+  description: `Returns your saved card filters with their parameters (card list parameter names). Use an id as \`filter_id\` on the
+card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
+
+\`include_counts=true\` adds to each filter \`last_viewed_at\` (when last marked seen; null when never),
+\`matching\` (the cards matching it now) and \`new_since_viewed\` (those created since it was last marked seen,
+or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter.
+Any other parameter is a 400 \`validation_error\`; not paginated.`,
+  returns: "Your saved filters",
+  errors: ["ValidationError", "PermissionDenied"],
   catalog: { capability: "card_reference_data", order: 6, description: "Your saved filters" },
+  tools: [
+    {
+      name: "list_saved_filters",
+      title: "List saved filters",
+      description: [
+        "Lists the account's saved card filters with their parameters and their new-card counts: `matching` (cards matching",
+        "now), `new_since_viewed` (cards created since the filter was last marked seen, or since it was saved) and",
+        "`last_viewed_at`. Read the new cards with saved_filter_new_cards, mark them seen with mark_saved_filter_seen,",
+        "or pass an id as `filter_id` to search_cards. Not paginated (at most 100 filters).",
+      ].join(" "),
+    },
+  ],
   examples: {
+    params: { include_counts: true },
     response: {
       data: [
         {
@@ -231,6 +251,9 @@ export const listSavedFiltersContract = defineContract({
           params: { categories: ["defi"], locations: ["us-central", "us-south"], trending: true, sort: "trending" },
           created_at: "2026-10-14T10:21:09.331Z",
           updated_at: "2026-11-18T07:48:55.102Z",
+          last_viewed_at: "2026-11-20T08:02:41.773Z",
+          matching: 12,
+          new_since_viewed: 4,
         },
       ],
       meta: { total: 1 },

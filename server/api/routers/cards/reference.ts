@@ -1,6 +1,7 @@
 import { onReplica } from "~/server/db/replicas";
 import { categoryTree, locationTree, roundsList, sourceTypesList, stagesList } from "~/server/domain/reference/lists";
 import { listSavedFilters } from "~/server/domain/saved-filters/filters";
+import { savedFilterStatuses } from "~/server/domain/saved-filters/status";
 import { listFolders } from "~/server/domain/userdata/folders";
 import { restMeta, type TContract } from "~/server/api/contract";
 import { protectedProcedure } from "~/server/api/trpc";
@@ -14,8 +15,9 @@ import {
   listStagesContract,
 } from "./reference.contract";
 import { ZNoParams } from "./reference.types";
+import { parseStoredFilter } from "./saved-filter";
 
-/** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/: parameterless lists. */
+/** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/: parameterless lists (saved filters take include_counts). */
 
 const get = (contract: TContract<typeof ZNoParams>) => protectedProcedure.meta(restMeta(contract)).input(contract.input);
 
@@ -54,10 +56,15 @@ export const foldersRoute = get(listFoldersContract)
     return { data, meta: { total: data.length } };
   });
 
-export const filtersRoute = get(listSavedFiltersContract)
+/** Saved filters; with include_counts, each with its counts (the workspace's saved filters page). */
+export const filtersRoute = protectedProcedure
+  .meta(restMeta(listSavedFiltersContract))
+  .input(listSavedFiltersContract.input)
   .output(listSavedFiltersContract.output)
-  .query(async ({ ctx }) => {
-    const data = await listSavedFilters(ctx.db, ctx.account.id);
+  .query(async ({ ctx, input }) => {
+    const data = input.include_counts
+      ? await savedFilterStatuses(ctx.db, ctx.account.id, parseStoredFilter)
+      : await listSavedFilters(ctx.db, ctx.account.id);
     return { data, meta: { total: data.length } };
   });
 

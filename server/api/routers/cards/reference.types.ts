@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { zBool } from "~/server/lib/params";
 
-/** Reference data endpoints take no parameters; their shapes are docs/api.md's. */
+/** Reference data endpoints take no parameters (but `include_counts` on saved filters); their shapes are docs/api.md's. */
 export const ZNoParams = z.object({}).strict();
 
 const ZSlugName = z.object({ slug: z.string(), name: z.string() });
@@ -42,11 +43,27 @@ const ZFolder = z.object({
 });
 export const ZFoldersResponse = z.object({ data: z.array(ZFolder), meta: ZTotal });
 
+/** GET /v1/cards/filters/: `include_counts` adds each filter's counts (two card counts per filter). */
+export const ZSavedFiltersRequest = z
+  .object({
+    include_counts: zBool().describe(
+      "Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since it was last marked seen, or since it was saved). Default false.",
+    ),
+  })
+  .strict();
+
 const ZSavedFilter = z.object({
   id: z.number().int(),
   name: z.string(),
   params: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
+  last_viewed_at: z.string().nullable().optional().describe("with include_counts: when last marked seen (null: never)"),
+  matching: z.number().int().optional().describe("with include_counts: the cards matching the filter now"),
+  new_since_viewed: z
+    .number()
+    .int()
+    .optional()
+    .describe("with include_counts: the matching cards created since the filter was last marked seen (or saved)"),
 });
 export const ZFiltersResponse = z.object({ data: z.array(ZSavedFilter), meta: ZTotal });

@@ -1,7 +1,7 @@
 import type { TDb } from "~/server/db/client";
 import { DATE_FIELDS } from "~/server/domain/cards/date-windows";
 import { SAVED_FILTER_KEYS } from "~/server/domain/cards/filter-keys";
-import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
+import { ZCardFilterParams, type TCardFilterParams } from "~/server/domain/cards/filter-schema";
 import { savedFilterParams } from "~/server/domain/saved-filters/filters";
 import { validationError } from "~/server/lib/errors";
 import type { TCardListRequest } from "./list.types";
@@ -39,4 +39,10 @@ export async function withSavedFilter(db: TDb, accountId: number, input: TCardLi
  */
 export function createdSince(params: TCardListRequest, since: Date): TCardListRequest {
   return params.created_after && params.created_after > since ? params : { ...params, created_after: since };
+}
+
+/** A saved filter's stored parameters as list parameters again (null when they are no longer valid). */
+export function parseStoredFilter(stored: Record<string, unknown>): TCardFilterParams | null {
+  const parsed = ZCardFilterParams.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }

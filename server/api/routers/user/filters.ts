@@ -13,9 +13,9 @@ import type { TAccount } from "~/server/domain/access/caller";
 import { createTRPCRouter, protectedProcedure, type TContext } from "~/server/api/trpc";
 
 type TUserCtx = TContext & { account: TAccount };
-import { ZCardFilterParams } from "~/server/domain/cards/filter-schema";
 import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { runCardList } from "../cards/list";
+import { parseStoredFilter } from "../cards/saved-filter";
 import { ZFolderRef, ZRename, zName } from "./user.types";
 
 /**
@@ -44,12 +44,6 @@ function parseQuery(query: Record<string, string>): TCardListRequest {
   return parsed.data;
 }
 
-/** Stored parameters as list parameters again (null when they are no longer valid). */
-const parseStored = (stored: Record<string, unknown>) => {
-  const parsed = ZCardFilterParams.safeParse(stored);
-  return parsed.success ? parsed.data : null;
-};
-
 async function save(ctx: TUserCtx, name: string, params: TCardListRequest) {
   if (params.semantic && !params.search) throw validationError("params.semantic", "semantic search requires search");
   if (params.folder_ids?.length) await assertOwnFolders(ctx.db, ctx.account.id, params.folder_ids, "params.folder_ids");
@@ -61,9 +55,11 @@ export const filtersRouter = createTRPCRouter({
   create: protectedProcedure.input(ZCreate).mutation(({ ctx, input }) => save(ctx, input.name, input.params)),
   createFromQuery: protectedProcedure.input(ZCreateFromQuery).mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
   /** Each filter with the cards matching it now and those added since it was last opened. */
-  status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStored)),
+  status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStoredFilter)),
   /** One filter's new cards: since when they count and how many there are now. */
-  news: protectedProcedure.input(ZFolderRef).query(({ ctx, input }) => savedFilterNews(ctx.db, ctx.account.id, input.id, parseStored)),
+  news: protectedProcedure
+    .input(ZFolderRef)
+    .query(({ ctx, input }) => savedFilterNews(ctx.db, ctx.account.id, input.id, parseStoredFilter)),
   /** The card list of a saved filter (`filter_id`, as GET /v1/cards/ reads it) narrowed to its new cards. */
   newCards: protectedProcedure.input(ZCardListRequest).query(async ({ ctx, input }) => {
     if (input.filter_id === undefined) throw validationError("filter_id", "is required for the new cards of a saved filter");
