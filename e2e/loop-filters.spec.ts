@@ -208,6 +208,8 @@ test("sort options say what they sort by; semantic search sorts by similarity wi
   await slider.fill("0.5");
   await expect(page.getByTestId("similarity-value")).toHaveText("0.50");
   await expect(page).toHaveURL(/min_similarity=0.5/);
+  // Checked once the new rows are in (a busy table is dimmed while it loads).
+  await settled(page);
   await page.waitForLoadState("networkidle");
   await expectNoSeriousA11yViolation(page, "/cards in semantic mode");
   expect(await watch.problems()).toEqual([]);
