@@ -12,6 +12,7 @@ import { migrate } from "./db/migrate";
 import { closeReplicas } from "./db/replicas";
 import { demoCredentialsNotice, saveDemoCredentials } from "./demo-credentials";
 import { createDemoAccount, type TDemoCredentials } from "./domain/accounts/demo-account";
+import { flushRequestDays } from "./domain/access/request-days";
 import { seedDemoRadar } from "./domain/demo/radar";
 import { seedDemo } from "./domain/demo/seed";
 import { seedDemoWorkspace } from "./domain/demo/workspace";
@@ -60,8 +61,9 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
 
   onStopSignal(async (graceMs) => {
     // HTTP and the background loops stop side by side, each within the grace period (unfinished
-    // background work goes back to its queue); the pools close once both are done.
-    const [, work] = await Promise.all([stopHttp(graceMs).then(stopAuth), stopWorkers(graceMs)]);
+    // background work goes back to its queue); the pools close once both are done. Once the last
+    // request is answered, the request counts still in memory are written (request-days.ts).
+    const [, work] = await Promise.all([stopHttp(graceMs).then(stopAuth).then(flushRequestDays), stopWorkers(graceMs)]);
     // Work given back may still be running: the process ends now (its exit closes the connections)
     // rather than closing the pools under it.
     if (work === "released") return;
@@ -79,6 +81,8 @@ async function httpProcess({ dev, root, handleNext }: Omit<TServeOptions, "port"
     async (graceMs) => {
       await http.drain(graceMs);
       await stopAuth();
+      // The request counts still in memory (request-days.ts), before the pools close.
+      await flushRequestDays();
       await closeReplicas();
       await closeDatabase();
     },

@@ -15,9 +15,10 @@ interface TAccountRow {
   permissions: string[];
   limit_override: number | null;
   group_limit_override: number | null;
+  asked_intro: boolean;
 }
 
-const ACCOUNT_COLUMNS = `a.id, a.email, a.plan, a.is_staff, a.scope, a.permissions, a.limit_override,
+const ACCOUNT_COLUMNS = `a.id, a.email, a.plan, a.is_staff, a.scope, a.permissions, a.limit_override, a.asked_intro,
   g.limit_override AS group_limit_override`;
 
 function toAccount(r: TAccountRow): TAccount {
@@ -31,6 +32,7 @@ function toAccount(r: TAccountRow): TAccount {
     permissions: r.permissions,
     limitOverride: r.limit_override,
     groupLimitOverride: r.group_limit_override,
+    askedIntro: r.asked_intro,
   };
 }
 

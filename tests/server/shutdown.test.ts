@@ -4,14 +4,19 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedHost } from "~/server/db/embedded";
 import { SHUTDOWN_GRACE_MS } from "~/server/shutdown";
 
 /**
  * SIGTERM under load: the real service process (tests/server/fixtures/service.ts runs
  * server/main.ts on the embedded database), with one HTTP process or two, and 16 keep-alive
  * connections sending requests back to back, stopped mid-load. Every request the server accepted is answered in full, none is reset,
- * and the process exits 0 within the grace period without logging a warning or an error.
+ * and the process exits 0 within the grace period without logging a warning or an error. The
+ * token's account is unlimited, whose request counts each process keeps in memory until a flush
+ * (server/domain/access/request-days.ts): every /v1 request answered is counted in the database
+ * once the process has exited.
  */
 
 const root = path.resolve(__dirname, "../..");
@@ -151,5 +156,19 @@ describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => 
         }
       });
     expect(problems).toEqual([]);
+
+    const apiAnswered = answered.filter((o) => o.body !== "page 1").length;
+    const host = await startEmbeddedHost(path.join(dataDir, "pglite"));
+    const client = new pg.Client({ connectionString: host.url });
+    try {
+      await client.connect();
+      const counted = await client.query<{ n: number }>(`SELECT COALESCE(sum(count), 0)::int AS n FROM request_day`);
+      const perToken = await client.query<{ n: number }>(`SELECT COALESCE(sum(count), 0)::int AS n FROM token_request_day`);
+      expect(counted.rows[0]!.n).toBe(apiAnswered);
+      expect(perToken.rows[0]!.n).toBe(apiAnswered);
+    } finally {
+      await client.end().catch(() => undefined);
+      await host.stop();
+    }
   }, 60_000);
 });

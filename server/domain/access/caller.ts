@@ -14,6 +14,12 @@ export interface TAccount {
   permissions: string[];
   limitOverride: number | null;
   groupLimitOverride: number | null;
+  /**
+   * Whether the account has ever asked for an intro (account.asked_intro, never cleared): card
+   * reads that show has_intro_request then read the primary (server/api/routers/cards/read-target.ts).
+   * Read on the primary with the rest of the account, when the request is authenticated.
+   */
+  askedIntro: boolean;
 }
 
 /** An OAuth access token's grant: the client it was issued to, its scopes, its audience and its expiry. */

@@ -2,7 +2,7 @@ import type { TAccount } from "./caller";
 import type { TDb } from "~/server/db/client";
 import { env } from "~/server/env";
 import { AppError } from "~/server/lib/errors";
-import { logger } from "~/server/lib/logger";
+import { countUnlimitedRequest } from "./request-days";
 
 /** A request quota as reported in token validation `access` (spec: Token access and capabilities). */
 export interface TAccess {
@@ -41,22 +41,14 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * no second round trip. Throws 429 throttled (refused requests are not counted).
  * A request made with an API token (`apiTokenId`) is counted for that token's day too
  * (token_request_day, the usage page's requests per token), by the same statement.
- * Unlimited accounts have no quota statement: their day counts are written off the request's path
- * (not awaited), as token use is (server/auth/token-use.ts).
+ * Unlimited accounts have no quota statement: their day counts are added up in memory and written
+ * in batches (request-days.ts), so that their requests cost the primary no statement at all.
  */
 export async function consumeRequest(db: TDb, account: TAccount, now = new Date(), apiTokenId?: number): Promise<TAccess> {
   const limit = effectiveLimit(account);
   const tokenId = apiTokenId ?? null;
   if (limit === null) {
-    db.$executeRaw`
-      WITH token_day AS (
-        INSERT INTO token_request_day (token_id, day, count) SELECT ${tokenId}::int, ${utcDay(now)}::date, 1 WHERE ${tokenId}::int IS NOT NULL
-        ON CONFLICT (token_id, day) DO UPDATE SET count = token_request_day.count + 1
-      )
-      INSERT INTO request_day (account_id, day, count) VALUES (${account.id}, ${utcDay(now)}::date, 1)
-      ON CONFLICT (account_id, day) DO UPDATE SET count = request_day.count + 1`.catch((error: unknown) =>
-      logger.warn("could not count a request of an unlimited account", { error }),
-    );
+    countUnlimitedRequest(db, account.id, utcDay(now), tokenId);
     return { plan: account.plan, limit: null, period: null, used: null, remaining: null, resetAt: null };
   }
   const period = account.plan === "free" ? "lifetime" : "daily";

@@ -1,6 +1,4 @@
 import type { TDb } from "~/server/db/client";
-import { Prisma } from "~/server/db/generated/prisma/client";
-import { readRows } from "~/server/db/read";
 import { validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { requireCard } from "./cards";
@@ -21,7 +19,10 @@ export interface TIntroRequest {
 export async function requestIntro(db: TDb, accountId: number, cardId: number, message?: string): Promise<TIntroRequest> {
   const card = await requireCard(db, cardId);
   if (!card.open_to_intro) throw validationError("card_id", "this card does not accept intro requests");
-  // The account's asked_intro flag is set in the same statement (see hasAskedIntro).
+  // The account's asked_intro flag is set in the same statement: from then on, card reads that show
+  // has_intro_request read the primary, also once the requests are cancelled (a replica may still
+  // hold them). The flag comes with the authenticated account (TAccount.askedIntro): the update
+  // fires vm_auth, so every process forgets the tokens it remembers with the old value.
   const rows = await db.$queryRaw<{ id: number; card_id: number; message: string | null; created_at: Date }[]>`
     WITH flagged AS (UPDATE account SET asked_intro = true WHERE id = ${accountId} AND NOT asked_intro)
     INSERT INTO intro_request (account_id, card_id, message) VALUES (${accountId}, ${cardId}, ${message ?? null})
@@ -44,14 +45,4 @@ export async function cancelIntro(db: TDb, accountId: number, cardId: number): P
   await requireCard(db, cardId);
   const n = await db.$executeRaw`DELETE FROM intro_request WHERE account_id = ${accountId} AND card_id = ${cardId}`;
   return { card_id: cardId, deleted: n > 0 };
-}
-
-/**
- * Whether the account has ever asked for an intro: then card reads that show has_intro_request
- * read the primary, also once the requests are cancelled (a replica may still hold them).
- */
-export async function hasAskedIntro(db: TDb, accountId: number): Promise<boolean> {
-  // On every card read routed to a replica: straight through the driver pool (server/db/read.ts).
-  const rows = await readRows<{ asked: boolean }>(db, Prisma.sql`SELECT asked_intro AS asked FROM account WHERE id = ${accountId}`);
-  return rows[0]?.asked ?? false;
 }

@@ -11,7 +11,7 @@ export const cardDetailRoute = protectedProcedure
   .output(getCardContract.output)
   .query(async ({ ctx, input }): Promise<TCardDetailResponse> => {
     const includeUserData = input.include_user_data ?? false;
-    const data = await readCards(ctx.db, ctx.account.id, { include_user_data: includeUserData }, (db) =>
+    const data = await readCards(ctx.db, ctx.account, { include_user_data: includeUserData }, (db) =>
       cardDetail(db, ctx.account.id, input.slug, includeUserData),
     );
     return { data: data as TCardDetailResponse["data"], meta: { include_user_data: includeUserData } };

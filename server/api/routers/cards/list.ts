@@ -19,7 +19,7 @@ export async function runCardList(
 ): Promise<TCardListResponse> {
   const merged = await withSavedFilter(ctx.db, ctx.account.id, input);
   const params = since ? createdSince(merged, since) : merged;
-  const r = await readCards(ctx.db, ctx.account.id, params, (db) => listCards(db, ctx.account.id, params));
+  const r = await readCards(ctx.db, ctx.account, params, (db) => listCards(db, ctx.account.id, params));
   return {
     data: r.data,
     pagination: pagination(r.page.limit, r.page.offset, r.page.total, r.page.fetched),

@@ -16,6 +16,6 @@ export const cardExport = protectedProcedure.input(ZCardExportRequest).query(asy
     onlyNew === "true" && filter.filter_id !== undefined
       ? createdSince(merged, await savedFilterSince(ctx.db, ctx.account.id, filter.filter_id))
       : merged;
-  const db = await readCards(ctx.db, ctx.account.id, params, async (chosen) => chosen);
+  const db = await readCards(ctx.db, ctx.account, params, async (chosen) => chosen);
   yield* exportCards(db, ctx.account.id, params);
 });
