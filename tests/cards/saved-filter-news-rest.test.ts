@@ -4,7 +4,7 @@ import { createSavedFilter } from "~/server/domain/saved-filters/filters";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";
-import { bearer, discover, registerApp, tokensFor } from "../oauth/helpers";
+import { base, bearer, discover, registerApp, tokensFor } from "../oauth/helpers";
 import { seedCards } from "./fixture";
 
 /**
@@ -203,5 +203,31 @@ describe("scopes", () => {
     const withScope = (await tokensFor(t.db, as, app, alice.account.id, { scope: "cards:read" })).access_token;
     expect((await api("GET", `/cards/filters/${f.id}/new/`, { headers: bearer(withScope) })).status).toBe(200);
     expect((await api("POST", `/cards/filters/${f.id}/seen/`, { headers: bearer(withScope) })).status).toBe(200);
+  });
+
+  it("a token issued for /mcp is refused on both (401), and marks nothing seen", async () => {
+    const as: oauth.AuthorizationServer = await discover();
+    const app = await registerApp(t.db);
+    const f = await saveFilter("Audience");
+    const forMcp = (await tokensFor(t.db, as, app, alice.account.id, { scope: "cards:read", resource: `${base()}/mcp` })).access_token;
+    for (const [method, path] of [
+      ["GET", `/cards/filters/${f.id}/new/`],
+      ["POST", `/cards/filters/${f.id}/seen/`],
+    ] as const) {
+      expect((await api(method, path, { headers: bearer(forMcp) })).status, path).toBe(401);
+    }
+    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+  });
+
+  it("a deeply nested body on seen is a 400 validation_error, and marks nothing seen", async () => {
+    const f = await saveFilter("Nested");
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const r = await api("POST", `/cards/filters/${f.id}/seen/`, {
+      token: alice.token,
+      rawBody: deep,
+      headers: { "content-type": "application/json" },
+    });
+    expect([r.status, r.body.error]).toEqual([400, "validation_error"]);
+    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
   });
 });
