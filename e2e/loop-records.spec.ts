@@ -214,30 +214,48 @@ test.describe("desktop", () => {
     expect(await watch.problems()).toEqual([]);
   });
 
-  test("[ and ] walk the list a card was opened from", async ({ page, baseURL }) => {
+  test("[ and ] walk the list a card was opened from, across its pages", async ({ page, baseURL, request }) => {
+    const { token } = demoCredentials();
+    const total = (await (await request.get("/v1/cards/?sort=name:asc&limit=1&include_total=true", { headers: auth(token) })).json())
+      .pagination.total as number;
     const watch = await watchPage(page, baseURL);
     await signIn(page);
-    await page.goto("/cards?sort=name:asc");
+    await page.goto("/cards?sort=name:asc&limit=5");
     await cards.settled(page);
     const links = await rowLinks(page, "card-table");
+    expect(links).toHaveLength(5);
     await cards.rows(page).nth(1).locator("td:nth-child(2) a").click();
     await expect(page).toHaveURL(new RegExp(`${links[1]}$`));
     const trail = page.getByTestId("card-trail");
-    await expect(trail).toContainText(`2 of ${links.length}`);
+    await expect(trail).toContainText(`2 of ${total}`);
     await page.keyboard.press("]");
     await expect(page).toHaveURL(new RegExp(`${links[2]}$`));
-    await expect(trail).toContainText(`3 of ${links.length}`);
+    await expect(trail).toContainText(`3 of ${total}`);
     await page.keyboard.press("[");
     await expect(page).toHaveURL(new RegExp(`${links[1]}$`));
-    await expect(trail).toContainText(`2 of ${links.length}`);
     await page.keyboard.press("[");
     await expect(page).toHaveURL(new RegExp(`${links[0]}$`));
     await expect(trail).toContainText("First of the list");
     await page.waitForLoadState("networkidle");
     await expectNoSeriousA11yViolation(page, "/cards/<slug> with its list");
-    // The back link returns to that list, where the card last shown is focused.
+    // From the last row of the page, ] opens the first card of the next page, and [ comes back.
+    await page.goto("/cards?sort=name:asc&limit=5");
+    await cards.settled(page);
+    await cards.rows(page).nth(4).locator("td:nth-child(2) a").click();
+    await expect(trail).toContainText(`5 of ${total}`);
+    await expect(trail.getByRole("link", { name: "Next →" })).toBeVisible();
+    await page.keyboard.press("]");
+    await expect(trail).toContainText(`6 of ${total}`);
+    const sixth = new URL(page.url()).pathname;
+    expect(links).not.toContain(sixth);
+    await page.keyboard.press("[");
+    await expect(page).toHaveURL(new RegExp(`${links[4]}$`));
+    await expect(trail).toContainText(`5 of ${total}`);
+    await page.keyboard.press("]");
+    await expect(page).toHaveURL(new RegExp(`${sixth}$`));
+    // The back link returns to the page of the list the card is on, where that card is focused.
     await page.getByRole("link", { name: "← Cards" }).click();
-    await expect(page).toHaveURL(/sort=name/);
+    await expect(page).toHaveURL(/limit=5&offset=5$/);
     await cards.settled(page);
     await expect(cards.rows(page).nth(0).locator("a").first()).toBeFocused();
     expect(await watch.problems()).toEqual([]);
