@@ -1,12 +1,17 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 
 /**
  * A page's view state (filters, sort, page, page size) kept in the URL's query string under the
  * REST API's parameter names, so a link reproduces the view and Back returns to the previous one.
  * Values are strings as in a query string (lists comma-separated); empty values are dropped.
+ *
+ * A change goes through the browser's own history (pushState / replaceState, which Next's router
+ * follows: useSearchParams, Back and Forward stay in step) rather than router.push: the pages read
+ * their data through tRPC in the browser, so a round trip for the server's render of the same page
+ * would only delay the new rows (docs/benchmarks.md, bench:workspace).
  */
 export type TUrlParams = Record<string, string>;
 
@@ -23,7 +28,6 @@ export function useUrlParams(): {
 } {
   const search = useSearchParams();
   const pathname = usePathname();
-  const router = useRouter();
   const params = useMemo(() => Object.fromEntries(search.entries()) as TUrlParams, [search]);
 
   const href = useCallback(
@@ -45,10 +49,10 @@ export function useUrlParams(): {
   const set = useCallback(
     (patch: Record<string, string | undefined>, opts: { replace?: boolean } = {}) => {
       const url = href(patch);
-      if (opts.replace) router.replace(url, { scroll: false });
-      else router.push(url, { scroll: false });
+      if (opts.replace) window.history.replaceState(null, "", url);
+      else window.history.pushState(null, "", url);
     },
-    [href, router],
+    [href],
   );
 
   const clear = useCallback(
@@ -56,9 +60,9 @@ export function useUrlParams(): {
       const next = new URLSearchParams();
       for (const k of keep) if (params[k] !== undefined) next.set(k, params[k]);
       const qs = next.toString();
-      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      window.history.pushState(null, "", qs ? `${pathname}?${qs}` : pathname);
     },
-    [params, pathname, router],
+    [params, pathname],
   );
 
   return { params, set, clear, href };
