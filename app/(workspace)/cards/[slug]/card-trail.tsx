@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { useTRPC } from "~/app/_trpc/client";
+import { buttonClass } from "~/app/_ui/button";
 import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours, writeListTrail } from "~/app/_ui/list-trail";
 import { useStoredString } from "~/app/_ui/use-browser-store";
 import { isTyping, useWindowKeys } from "~/app/_ui/use-window-keys";
@@ -121,7 +122,7 @@ export function CardTrail({ slug }: { slug: string }) {
     }
   });
   if (!trail) return null;
-  const step = "rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50";
+  const step = buttonClass("secondary", "sm");
   return (
     <nav aria-label="Cards of the list" className="flex items-center gap-2 text-sm" data-testid="card-trail">
       {prev ? (
