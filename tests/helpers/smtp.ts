@@ -16,7 +16,7 @@ import { SMTPServer } from "smtp-server";
  * No STARTTLS (the server has no certificate a client would trust).
  */
 
-export interface TReceivedMail {
+interface TReceivedMail {
   /** The envelope: MAIL FROM and RCPT TO. */
   envelope: { from: string; to: string[] };
   parsed: ParsedMail;

@@ -53,7 +53,7 @@ export async function issuePasswordReset(
 }
 
 /** The reset e-mail's parts: where the link leads, for how long, and what to do if it was not you. */
-export function passwordResetMail(token: string): { subject: string; text: string; html: string } {
+function passwordResetMail(token: string): { subject: string; text: string; html: string } {
   const parts = composeMail({
     title: "Reset your Venture Monitor password",
     blocks: [

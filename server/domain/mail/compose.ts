@@ -10,20 +10,20 @@ import { env } from "~/server/env";
  * ever links elsewhere or to a relative address that mail clients cannot resolve.
  */
 
-export interface TMailLink {
+interface TMailLink {
   label: string;
   /** A path on this service (`/cards/acme`) or an absolute URL under BASE_URL. */
   href: string;
 }
 
-export interface TMailItem {
+interface TMailItem {
   text: string;
   href?: string;
   /** A second, quieter line under the item. */
   detail?: string;
 }
 
-export type TMailBlock = { paragraph: string } | { items: TMailItem[] } | { action: TMailLink };
+type TMailBlock = { paragraph: string } | { items: TMailItem[] } | { action: TMailLink };
 
 export interface TMailContent {
   title: string;
@@ -49,7 +49,7 @@ export function absoluteUrl(href: string, baseUrl: string = env().BASE_URL): str
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
