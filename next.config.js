@@ -14,6 +14,7 @@ const nextConfig = {
     "@node-oauth/oauth2-server",
     "@prisma/client",
     "@prisma/adapter-pg",
+    "nodemailer",
     "pg",
   ],
   typescript: { tsconfigPath: "tsconfig.json" },

@@ -6,6 +6,12 @@ import { defineConfig } from "@playwright/test";
  * writes the demo credentials to DATA_DIR/demo-credentials.json.
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
+/**
+ * Where the started server sends e-mail: an SMTP server that e2e/password-reset.spec.ts starts in
+ * the test process on this port (tests/helpers/smtp.ts). Nothing listens there otherwise, and no
+ * other spec makes the server send mail.
+ */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
 /** A server that is already running (the cluster step of `npm test`): no server of the tests' own. */
 const external = process.env.E2E_BASE_URL;
 
@@ -43,6 +49,7 @@ export default defineConfig({
         stderr: "pipe",
         // WEBHOOKS_ALLOW_PRIVATE: the webhooks spec's receiver listens on 127.0.0.1.
         // OAUTH_DYNAMIC_REGISTRATION: the MCP client of e2e/mcp-sdk-auth.spec.ts registers itself.
+        // SMTP_URL: the password reset spec receives the server's e-mail on E2E_SMTP_PORT.
         env: {
           PORT: String(port),
           BASE_URL: `http://localhost:${port}`,
@@ -50,6 +57,7 @@ export default defineConfig({
           NEXT_TELEMETRY_DISABLED: "1",
           WEBHOOKS_ALLOW_PRIVATE: "1",
           OAUTH_DYNAMIC_REGISTRATION: "1",
+          SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         },
       },
 });

@@ -16,6 +16,16 @@ const SWITCH_WORDS = new Map([
   ["no", "0"],
 ]);
 
+/** An `smtp://` or `smtps://` URL with a host (the value itself never goes into an error message). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "" && (url.pathname === "" || url.pathname === "/");
+  } catch {
+    return false;
+  }
+}
+
 const ZEnv = z.object({
   DATABASE_URL: z
     .string()
@@ -99,12 +109,30 @@ const ZEnv = z.object({
    * client address (sign-in limit, server/auth/client-address.ts); 0: none, the TCP peer is the client.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The mail server for e-mail (password reset, notifications): `smtp://` (STARTTLS when the server
+   * offers it) or `smtps://` (TLS from the start), `user:pass@host:port`. Unset: no e-mail is sent.
+   * Never logged: it carries a password.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isSmtpUrl(v), "must be smtp://[user:pass@]host[:port] or smtps://[user:pass@]host[:port]"),
+  /** The From of every e-mail; default `Venture Monitor <no-reply@<BASE_URL's host>>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** PostgreSQL: prepare recurring statements once per connection (server/db/statement-names.ts); 0 for a pooler that cannot keep them. */
   PREPARED_STATEMENTS: z.enum(["0", "1"]).default("1"),
 });
 
-export type TEnv = z.infer<typeof ZEnv> & { BASE_URL: string };
+export type TEnv = z.infer<typeof ZEnv> & { BASE_URL: string; MAIL_FROM: string };
 
 let cached: TEnv | undefined;
 
@@ -116,7 +144,8 @@ export function env(): TEnv {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  cached = { ...e, BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") };
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  cached = { ...e, BASE_URL: baseUrl, MAIL_FROM: e.MAIL_FROM ?? `Venture Monitor <no-reply@${new URL(baseUrl).hostname}>` };
   return cached;
 }
 

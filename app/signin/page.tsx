@@ -51,14 +51,25 @@ function errorMessage(error: string, retry: string | undefined): string {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ error?: string; retry?: string; callbackUrl?: string }>;
+  searchParams: Promise<{ error?: string; retry?: string; callbackUrl?: string; reset?: string }>;
 }) {
-  const { error, retry, callbackUrl } = await searchParams;
+  const { error, retry, callbackUrl, reset } = await searchParams;
   return (
     <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-xl font-semibold">Sign in to Venture Monitor</h1>
       {error && <Alert className="mt-3 rounded bg-rose-50 px-3 py-2 text-sm">{errorMessage(error, retry)}</Alert>}
+      {reset === "done" && !error && (
+        <Alert tone="success" boxed className="mt-3 px-3 py-2 text-sm">
+          Your password was changed. Sign in with the new one.
+        </Alert>
+      )}
       <SignInForm action={signInAction} callbackUrl={safeCallback(callbackUrl)} />
+      {/* Leads to the reset form when this server sends e-mail, else to how an administrator resets it. */}
+      <p className="mt-4 text-center text-sm">
+        <a href="/forgot-password" className="text-sky-700 underline">
+          Forgot password?
+        </a>
+      </p>
       <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {/* A full page load, not a client-side transition: /docs needs its own Content-Security-Policy (proxy.ts). */}
         The same data through a REST API:{" "}

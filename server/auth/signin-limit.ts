@@ -66,6 +66,16 @@ export function emailKey(email: string): string {
   return createHash("sha256").update(normaliseEmail(email), "utf8").digest("hex");
 }
 
+/**
+ * Password reset requests (server/auth/password-reset.ts) are limited in the same table, under
+ * scopes of their own: 3 requests for one e-mail, or 20 from one client address, within 15
+ * minutes. Every request counts (there is no success that takes it back), whether the e-mail
+ * belongs to an account or not, so a refusal tells nothing about the address either.
+ */
+export const RESET_REQUEST_LIMITS = { email: 3, address: 20, windowMs: 15 * 60_000 };
+
+type TResetScope = "reset_email" | "reset_address";
+
 /** Thrown inside the reservation's transaction to roll back the e-mail's entry. */
 class Refused extends Error {
   constructor(readonly scope: TSigninScope) {
@@ -80,7 +90,7 @@ class Refused extends Error {
  */
 async function append(
   db: Prisma.TransactionClient,
-  scope: TSigninScope,
+  scope: TSigninScope | TResetScope,
   key: string,
   at: Date,
   limit: number,
@@ -103,7 +113,14 @@ async function append(
  * Seconds until a refused key may try again: until the `limit`-th newest failure leaves the
  * window (then fewer than `limit` remain). At least 1: the state may have moved since the refusal.
  */
-async function retryAfterSeconds(db: TDb, scope: TSigninScope, key: string, at: Date, limit: number, windowMs: number): Promise<number> {
+async function retryAfterSeconds(
+  db: TDb,
+  scope: TSigninScope | TResetScope,
+  key: string,
+  at: Date,
+  limit: number,
+  windowMs: number,
+): Promise<number> {
   const since = new Date(at.getTime() - windowMs);
   const rows = await db.$queryRaw<{ f: Date }[]>`
     SELECT f FROM signin_throttle AS t, unnest(t.failures) AS f
@@ -180,4 +197,33 @@ export async function pruneSigninThrottle(db: TDb, now: Date = new Date()): Prom
   return db.$executeRaw`
     DELETE FROM signin_throttle
      WHERE (scope, key) IN (SELECT scope, key FROM signin_throttle WHERE expires_at <= ${now}::timestamptz FOR UPDATE SKIP LOCKED)`;
+}
+
+/**
+ * Takes one password reset request's place for the e-mail and the client address (both or
+ * neither), or answers the refusal with the seconds until that scope's window passes.
+ */
+export async function beginResetRequest(
+  db: TDb,
+  who: { email: string; address: string },
+  now: Date = new Date(),
+  limits: typeof RESET_REQUEST_LIMITS = RESET_REQUEST_LIMITS,
+): Promise<{ allowed: true } | { allowed: false; scope: "email" | "address"; retryAfterSeconds: number }> {
+  const key = { email: emailKey(who.email), address: who.address };
+  const scopeOf = { email: "reset_email", address: "reset_address" } as const;
+  try {
+    await db.$transaction(async (tx) => {
+      if (!(await append(tx, scopeOf.email, key.email, now, limits.email, limits.windowMs))) throw new Refused("email");
+      if (!(await append(tx, scopeOf.address, key.address, now, limits.address, limits.windowMs))) throw new Refused("address");
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const scope = error.scope === "address" ? "address" : "email";
+    return {
+      allowed: false,
+      scope,
+      retryAfterSeconds: await retryAfterSeconds(db, scopeOf[scope], key[scope], now, limits[scope], limits.windowMs),
+    };
+  }
+  return { allowed: true };
 }

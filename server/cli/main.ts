@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { closeDatabase, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { AppError } from "../lib/errors";
-import type { TCommand } from "./command";
+import type { TCommand, TCommandContext } from "./command";
 import {
   collectionsAssignCommand,
   collectionsCreateCommand,
@@ -11,6 +11,7 @@ import {
   collectionsUpdateCommand,
 } from "./commands/collections";
 import { importCommand, seedCommand } from "./commands/data";
+import { mailTestCommand } from "./commands/mail";
 import { embeddingsRebuildCommand } from "./commands/embeddings";
 import { migrateCommand } from "./commands/migrate";
 import { oauthClientsCreateCommand, oauthClientsListCommand, oauthClientsRevokeCommand } from "./commands/oauth-clients";
@@ -39,8 +40,16 @@ const COMMANDS: TCommand[] = [
   radarProcessCommand,
   radarRefreshCommand,
   embeddingsRebuildCommand,
+  mailTestCommand,
   workerCommand,
 ];
+
+/** What a command that needs no database (`noDatabase`) is given: using it is a programming error. */
+const NO_DATABASE = new Proxy({} as TCommandContext["database"], {
+  get() {
+    throw new Error("this command runs without a database");
+  },
+});
 
 function help(): string {
   return [
@@ -86,6 +95,10 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     const io = createIo(json);
+    if (command.noDatabase) {
+      await command.run({ io, values, positionals, database: NO_DATABASE });
+      return 0;
+    }
     const state = await openDatabase({ role: "cli", waitMs: 30_000, onWait: () => io.info("waiting for the embedded database…") });
     const database = {
       db: state.prisma,

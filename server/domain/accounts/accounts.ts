@@ -40,13 +40,26 @@ export async function createUser(db: TDb, input: { email: string; password?: str
 }
 
 /**
+ * The rules of a new password (`vmon users set-password`, the password reset page): at least 8
+ * characters, at most 200 (the longest a sign-in accepts, server/auth/credentials.ts).
+ */
+export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
+
+export function assertPasswordRules(password: string): void {
+  if (password.length < PASSWORD_LENGTH.min)
+    throw new AppError("validation_error", `password: must be at least ${PASSWORD_LENGTH.min} characters`);
+  if (password.length > PASSWORD_LENGTH.max)
+    throw new AppError("validation_error", `password: must be at most ${PASSWORD_LENGTH.max} characters`);
+}
+
+/**
  * Sets an account's password (by e-mail) and ends its browser sessions: a session signed in before
  * now is refused from the next request on (sessionsValidFrom, checked by the session reader), so a
  * password that leaked stops being useful to whoever signed in with it.
  */
 export async function setPassword(db: TDb, input: { email: string; password: string }) {
   const email = ZEmail.parse(input.email);
-  if (input.password.length < 8) throw new AppError("validation_error", "password: must be at least 8 characters");
+  assertPasswordRules(input.password);
   const existing = await db.account.findUnique({ where: { email }, select: { id: true } });
   if (!existing) throw new AppError("not_found", `No account with e-mail ${email}.`);
   return db.account.update({

@@ -1,0 +1,103 @@
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
+import { env } from "~/server/env";
+import { AppError } from "~/server/lib/errors";
+
+/**
+ * Sending e-mail (docs/mail.md): one pooled nodemailer transport per process, built from
+ * SMTP_URL. `smtps://` speaks TLS from the start; `smtp://` upgrades with STARTTLS when the server
+ * offers it. Connection, greeting and socket waits are bounded, so a mail server that hangs never
+ * holds a request or a worker for long. SMTP_URL carries a password: it is never logged, and the
+ * errors raised here name the mail server's host and answer only.
+ */
+
+export interface TMailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, ...). */
+  headers?: Record<string, string>;
+}
+
+export interface TMailSent {
+  /** The Message-ID of the message the server accepted. */
+  messageId: string;
+  /** The server's answer to the message (`250 ... queued as ...`). */
+  response: string;
+}
+
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+let current: { url: string; transport: nodemailer.Transporter<SMTPPool.SentMessageInfo> } | undefined;
+
+/** Whether e-mail can be sent (SMTP_URL is set). */
+export function mailConfigured(): boolean {
+  return env().SMTP_URL !== undefined;
+}
+
+/** The transport's options from an `smtp://` or `smtps://` URL (validated by server/env.ts). */
+function transportOptions(smtpUrl: string): SMTPPool.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const user = decodeURIComponent(url.username);
+  return {
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 100,
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
+    ...TIMEOUTS,
+  };
+}
+
+function transport(): nodemailer.Transporter<SMTPPool.SentMessageInfo> {
+  const url = env().SMTP_URL;
+  if (url === undefined) throw new AppError("internal_error", "E-mail is not configured: SMTP_URL is not set.");
+  if (current?.url !== url) {
+    current?.transport.close();
+    current = { url, transport: nodemailer.createTransport(transportOptions(url)) };
+  }
+  return current.transport;
+}
+
+/** The host and port of the mail server, for messages (never the URL: it may carry a password). */
+export function mailServerName(): string | undefined {
+  const url = env().SMTP_URL;
+  if (url === undefined) return undefined;
+  const options = transportOptions(url);
+  return `${options.host}:${options.port}`;
+}
+
+/**
+ * Sends one message from MAIL_FROM; answers once the mail server has accepted it. A refusal, or
+ * a server that cannot be reached, is an AppError saying which server and what it answered.
+ */
+export async function sendMail(message: TMailMessage): Promise<TMailSent> {
+  const sender = transport();
+  try {
+    const info = await sender.sendMail({
+      from: env().MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+    if (info.rejected.length > 0) throw new Error(`recipient refused: ${info.response}`);
+    return { messageId: info.messageId, response: info.response };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError("internal_error", `The mail server ${mailServerName()} did not accept the message: ${reason}`);
+  }
+}
+
+/** Closes the pooled connections (the command line, tests, shutdown). */
+export function closeMail(): void {
+  current?.transport.close();
+  current = undefined;
+}

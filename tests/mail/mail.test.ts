@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/server/env";
+import { absoluteUrl, composeMail } from "~/server/domain/mail/compose";
+import { closeMail, mailConfigured, sendMail } from "~/server/domain/mail/transport";
+import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
+
+/** The composer's two parts, and sending through a real SMTP server in this process. */
+
+const BASE = "https://vm.example.test/app";
+
+describe("composeMail", () => {
+  const mail = composeMail(
+    {
+      title: "New cards for <Seed & Co>",
+      blocks: [
+        { paragraph: 'Ana "the analyst" wrote: <script>alert(1)</script>' },
+        {
+          items: [{ text: "Acme <b>Robotics</b>", href: "/cards/acme", detail: "Seed · Berlin" }, { text: "No link here" }],
+        },
+        { action: { label: "Open the workspace", href: "/cards?stages=seed&sort=name:asc" } },
+      ],
+      footer: ["You get this because you follow a saved filter."],
+      footerLinks: [{ label: "Notification settings", href: `${BASE}/settings` }],
+    },
+    BASE,
+  );
+
+  it("escapes user content in the HTML part and keeps it as written in the text part", () => {
+    expect(mail.html).toContain("New cards for &lt;Seed &amp; Co&gt;");
+    expect(mail.html).toContain("Ana &quot;the analyst&quot; wrote: &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).toContain("Acme &lt;b&gt;Robotics&lt;/b&gt;");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<b>");
+    expect(mail.text).toContain('Ana "the analyst" wrote: <script>alert(1)</script>');
+    expect(mail.text).toContain("- Acme <b>Robotics</b>\n  Seed · Berlin\n  https://vm.example.test/app/cards/acme");
+  });
+
+  it("makes every link absolute to BASE_URL, in both parts", () => {
+    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([
+      "https://vm.example.test/app/cards/acme",
+      "https://vm.example.test/app/cards?stages=seed&amp;sort=name:asc",
+      "https://vm.example.test/app/settings",
+    ]);
+    expect(mail.text).toContain("Open the workspace:\nhttps://vm.example.test/app/cards?stages=seed&sort=name:asc");
+    expect(mail.text).toContain("Notification settings: https://vm.example.test/app/settings");
+    expect(() => absoluteUrl("https://elsewhere.test/x", BASE)).toThrow(/outside BASE_URL/);
+    expect(() => absoluteUrl("//elsewhere.test/x", BASE)).toThrow(/outside BASE_URL/);
+    expect(() => absoluteUrl("javascript:alert(1)", BASE)).toThrow(/outside BASE_URL/);
+    expect(() => absoluteUrl("https://vm.example.test/application", BASE)).toThrow(/outside BASE_URL/);
+  });
+
+  it("is plain HTML: inline styles, no remote image, no style sheet, no script", () => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.html).not.toMatch(/<img|<style|<link|<script|class=/i);
+    expect(mail.html).toContain('style="');
+  });
+
+  it("writes a text part for reading: title, paragraphs apart, the footer after a signature line", () => {
+    expect(mail.text.startsWith("New cards for <Seed & Co>\n=========================\n\n")).toBe(true);
+    expect(mail.text).not.toMatch(/<(p|li|a|td|table)\b/);
+    expect(mail.text).toContain("\n-- \nYou get this because you follow a saved filter.\n");
+  });
+});
+
+describe("sendMail", () => {
+  let smtp: TSmtpHarness;
+  let refusing: TSmtpHarness;
+  const saved = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM };
+
+  beforeAll(async () => {
+    smtp = await startSmtp({ auth: { user: "mailer", pass: "p@ss:word/1" } });
+    refusing = await startSmtp({ refuse: true });
+  });
+  afterEach(() => {
+    closeMail();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    await refusing.stop();
+  });
+
+  function configure(vars: Record<string, string | undefined>) {
+    for (const [k, v] of Object.entries(vars)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetEnvCache();
+  }
+
+  it("is off without SMTP_URL and says so", async () => {
+    configure({ SMTP_URL: undefined });
+    expect(mailConfigured()).toBe(false);
+    await expect(sendMail({ to: "a@example.test", subject: "x", text: "x", html: "<p>x</p>" })).rejects.toThrow(/SMTP_URL is not set/);
+  });
+
+  it("refuses an SMTP_URL that is not smtp:// or smtps://, without repeating it", () => {
+    configure({ SMTP_URL: "http://user:secret@mail.example.test" });
+    expect(() => mailConfigured()).toThrow(/SMTP_URL: must be smtp:/);
+    try {
+      mailConfigured();
+    } catch (error) {
+      expect(String(error)).not.toContain("secret");
+    }
+  });
+
+  it("sends a multipart message with its headers through an authenticating server, from MAIL_FROM", async () => {
+    configure({ SMTP_URL: smtp.url, MAIL_FROM: "Venture Monitor <alerts@vm.example.test>" });
+    expect(mailConfigured()).toBe(true);
+    const parts = composeMail({ title: "Hello", blocks: [{ paragraph: "Body & more" }] }, BASE);
+    const sent = await sendMail({
+      to: "Ana@Example.test",
+      subject: "Hello ✓",
+      ...parts,
+      headers: { "List-Unsubscribe": `<${BASE}/unsubscribe/x>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    expect(sent.messageId).toMatch(/^<.+@.+>$/);
+    expect(sent.response).toMatch(/^250 /);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.envelope).toEqual({ from: "alerts@vm.example.test", to: ["Ana@example.test"] });
+    expect(mail!.parsed.subject).toBe("Hello ✓");
+    expect(mail!.parsed.messageId).toBe(sent.messageId);
+    expect(mail!.parsed.from?.text).toBe('"Venture Monitor" <alerts@vm.example.test>');
+    expect(mail!.parsed.text).toContain("Body & more");
+    expect(mail!.parsed.html).toContain("Body &amp; more");
+    expect(mail!.header("content-type")).toMatch(/^multipart\/alternative/);
+    expect(mail!.header("list-unsubscribe")).toBe(`<${BASE}/unsubscribe/x>`);
+    expect(mail!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("defaults MAIL_FROM to no-reply at BASE_URL's host", async () => {
+    configure({ SMTP_URL: smtp.url, MAIL_FROM: undefined });
+    smtp.clear();
+    await sendMail({ to: "b@example.test", subject: "Default sender", text: "t", html: "<p>t</p>" });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.from?.text).toBe('"Venture Monitor" <no-reply@localhost>');
+  });
+
+  it("fails with the server's answer when it refuses, or a wrong password, never showing the password", async () => {
+    configure({ SMTP_URL: refusing.url });
+    await expect(sendMail({ to: "c@example.test", subject: "x", text: "x", html: "<p>x</p>" })).rejects.toThrow(
+      /did not accept the message: .*550/,
+    );
+    closeMail();
+    configure({ SMTP_URL: `smtp://mailer:wrong-secret@127.0.0.1:${smtp.port}` });
+    const error = await sendMail({ to: "c@example.test", subject: "x", text: "x", html: "<p>x</p>" }).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/did not accept the message/);
+    expect(String(error)).not.toContain("wrong-secret");
+  });
+});
