@@ -102,6 +102,12 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** PostgreSQL: prepare recurring statements once per connection (server/db/statement-names.ts); 0 for a pooler that cannot keep them. */
   PREPARED_STATEMENTS: z.enum(["0", "1"]).default("1"),
+  /** Outgoing mail (smtp:// or smtps://); unset: nothing is e-mailed (docs/notifications.md). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & { BASE_URL: string };
@@ -123,4 +129,9 @@ export function env(): TEnv {
 /** For tests that change variables between cases. */
 export function resetEnvCache(): void {
   cached = undefined;
+}
+
+/** Whether e-mail can be sent (SMTP_URL is set). */
+export function mailConfigured(): boolean {
+  return env().SMTP_URL !== undefined;
 }
