@@ -127,7 +127,14 @@ export interface TAlertRun {
   notifications: number;
 }
 
-async function alertBatch(db: TDb, batch: number): Promise<TAlertRun> {
+export interface TAlertOptions {
+  /** Changed cards per transaction. */
+  batch?: number;
+  /** Called inside each batch's transaction before it commits (tests: a crash mid-run). */
+  beforeCommit?: () => Promise<void>;
+}
+
+async function alertBatch(db: TDb, batch: number, beforeCommit?: () => Promise<void>): Promise<TAlertRun> {
   return db.$transaction(
     async (tx) => {
       const changed = (
@@ -145,6 +152,7 @@ async function alertBatch(db: TDb, batch: number): Promise<TAlertRun> {
       for (let i = 0; i < conditions.length; i += GROUPS_PER_STATEMENT) {
         notifications += await evaluateChunk(tx, changed, conditions.slice(i, i + GROUPS_PER_STATEMENT), runKey);
       }
+      await beforeCommit?.();
       return { changed: changed.length, notifications };
     },
     { timeout: 300_000, maxWait: 30_000 },
@@ -152,11 +160,11 @@ async function alertBatch(db: TDb, batch: number): Promise<TAlertRun> {
 }
 
 /** Takes every changed card in batches and notifies the followers of the filters they newly match. */
-export async function runSavedFilterAlerts(db: TDb, opts: { batch?: number } = {}): Promise<TAlertRun> {
+export async function runSavedFilterAlerts(db: TDb, opts: TAlertOptions = {}): Promise<TAlertRun> {
   const batch = opts.batch ?? BATCH;
   const total: TAlertRun = { changed: 0, notifications: 0 };
   for (;;) {
-    const r = await alertBatch(db, batch);
+    const r = await alertBatch(db, batch, opts.beforeCommit);
     total.changed += r.changed;
     total.notifications += r.notifications;
     if (r.changed < batch) return total;
