@@ -3,6 +3,7 @@ import { importJsonl } from "~/server/domain/import";
 import { notify } from "~/server/domain/notifications/notify";
 import { runSavedFilterAlerts } from "~/server/domain/notifications/alerts";
 import { runRadarNotifications } from "~/server/domain/notifications/radar";
+import { seedDemoNotifications } from "~/server/domain/demo/notifications";
 import { notificationTick } from "~/server/domain/notifications/worker";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller, failure } from "../helpers/trpc";
@@ -214,5 +215,20 @@ describe("preferences", () => {
       "validation_error",
     );
     expect((await ui.notifications.preferences()).time_zone).toBe("Europe/Berlin");
+  });
+});
+
+describe("demo notifications", () => {
+  it("follow the account's first saved filter and leave a few unread notifications", async () => {
+    const a = await radarAccount(t.db);
+    const ui = await browserCaller(t.db, a.id);
+    const f = (await ui.user.filters.create({ name: "Seed stage", params: { stages: ["seed"] } } as never)) as { id: number };
+    const made = await seedDemoNotifications(t.db, (await t.db.account.findUniqueOrThrow({ where: { id: a.id } })).email);
+    expect(made).toBe(1);
+    expect((await ui.notifications.followed()).ids).toEqual([f.id]);
+    const list = await ui.notifications.list({});
+    expect(list.unread).toBe(1);
+    expect(list.data[0]).toMatchObject({ kind: "saved_filter", url: `/cards?filter_id=${f.id}` });
+    expect(list.data[0]!.title).toMatch(/^Seed stage: \d+ new cards?$/);
   });
 });

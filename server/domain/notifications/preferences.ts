@@ -32,7 +32,7 @@ export interface TPreferencesUpdate {
 }
 
 /** Whether `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   if (!tz || tz.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });

@@ -13,7 +13,7 @@ export const ZListNotificationsRequest = z
   })
   .strict();
 
-export const ZNotification = z.object({
+const ZNotification = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
