@@ -1,7 +1,12 @@
 import { createTRPCRouter } from "~/server/api/trpc";
-import { followedFiltersRoute, followFilterRoute } from "./follow";
-import { listNotificationsRoute, markAllReadRoute, markReadRoute, unreadCountRoute } from "./inbox";
-import { getPreferencesRoute, setPreferencesRoute } from "./preferences";
+import { followFilterRoute } from "./follow";
+import { followedFiltersRoute } from "./followed";
+import { listNotificationsRoute } from "./list";
+import { markAllReadRoute } from "./mark-all-read";
+import { markReadRoute } from "./mark-read";
+import { getPreferencesRoute } from "./preferences";
+import { setPreferencesRoute } from "./set-preferences";
+import { unreadCountRoute } from "./unread-count";
 
 /**
  * The caller's notifications (tRPC only, for the workspace; docs/notifications.md): the bell's

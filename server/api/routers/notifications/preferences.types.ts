@@ -1,22 +1,10 @@
 import { z } from "zod";
 import { EMAIL_MODES, NOTIFICATION_KINDS } from "~/server/domain/notifications/kinds";
 
-/** Schemas of the notification preferences (/settings/notifications). */
-
+/** The caller's notification preferences (/settings/notifications). */
 export const ZPreferences = z.object({
   kinds: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), in_app: z.literal(true), email: z.enum(EMAIL_MODES) })),
   digest_hour: z.number().int(),
   time_zone: z.string(),
   email_configured: z.boolean(),
 });
-
-export const ZSetPreferences = z
-  .object({
-    kinds: z
-      .array(z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.enum(EMAIL_MODES) }).strict())
-      .max(NOTIFICATION_KINDS.length)
-      .optional(),
-    digest_hour: z.number().int().min(0).max(23).optional(),
-    time_zone: z.string().trim().min(1).max(64).optional(),
-  })
-  .strict();

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { NOTIFICATION_KINDS } from "~/server/domain/notifications/kinds";
 
-/** Schemas of the notification inbox procedures (tRPC only: the workspace's bell and /notifications). */
-
-export const ZUnreadCount = z.object({ unread: z.number().int(), cap: z.number().int() });
-
+/** A page of the caller's notifications, newest first (tRPC only: /notifications). */
 export const ZListNotificationsRequest = z
   .object({
     limit: z.number().int().min(1).max(100).default(50),
@@ -24,7 +21,3 @@ const ZNotification = z.object({
 });
 
 export const ZListNotifications = z.object({ data: z.array(ZNotification), has_more: z.boolean(), unread: z.number().int() });
-
-export const ZNotificationRef = z.object({ id: z.number().int().positive().max(2_147_483_647) }).strict();
-export const ZMarkedRead = z.object({ id: z.number().int(), read_at: z.string() });
-export const ZMarkedAll = z.object({ marked: z.number().int() });
