@@ -16,6 +16,7 @@ import { flushRequestDays } from "./domain/access/request-days";
 import { seedDemoRadar } from "./domain/demo/radar";
 import { seedDemo } from "./domain/demo/seed";
 import { seedDemoWorkspace } from "./domain/demo/workspace";
+import { seedDemoNotifications } from "./domain/demo/notifications";
 import { env } from "./env";
 import { serveHttp, type TServeOptions } from "./http";
 import { logger } from "./lib/logger";
@@ -128,6 +129,7 @@ async function maybeSeedDemo(
   const credentials = await createDemoAccount(db, privateCollections);
   await seedDemoWorkspace(db, credentials.email);
   await seedDemoRadar(db, credentials.email);
+  await seedDemoNotifications(db, credentials.email);
   saveDemoCredentials(dataDir, credentials);
   return credentials;
 }

@@ -3,6 +3,7 @@ import { startRadarWorkers } from "./domain/radar/worker";
 import { startEmbeddingsWorker } from "./domain/embeddings/jobs";
 import { startSignalsRefresh } from "./domain/participants/signals-worker";
 import { startWebhookWorkers } from "./domain/webhooks/worker";
+import { startNotificationWorkers } from "./domain/notifications/worker";
 import { releaseLeases } from "./domain/jobs/lease";
 import { logger } from "./lib/logger";
 
@@ -17,6 +18,7 @@ const starters: TWorkerStarter[] = [
   (db) => startEmbeddingsWorker(db),
   (db) => startSignalsRefresh(db),
   (db) => startWebhookWorkers(db),
+  (db) => startNotificationWorkers(db),
 ];
 
 /** How long a stop lets the loops finish the batch in hand before giving it back to the queues. */

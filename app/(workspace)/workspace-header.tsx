@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "../_trpc/client";
 import { Button } from "../_ui/button";
+import { NotificationBell } from "./notification-bell";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
@@ -20,8 +21,9 @@ const NAV = [
 const active = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /**
- * The workspace header: the sections, the signed-in account with its plan, Sign out. Below the
- * `md` breakpoint the sections and the account fold into a menu opened by a button.
+ * The workspace header: the sections, the notification bell, the signed-in account with its plan,
+ * Sign out. Below the `md` breakpoint the sections and the account fold into a menu opened by a
+ * button; the bell stays in view.
  */
 export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
   const trpc = useTRPC();
@@ -67,16 +69,12 @@ export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
         <nav aria-label="Workspace" className="hidden flex-wrap items-center gap-x-5 gap-y-1 md:flex">
           {links}
         </nav>
-        <div className="ml-auto hidden min-w-0 items-center gap-4 md:flex">
+        <NotificationBell className="mr-3 ml-auto" />
+        <div className="hidden min-w-0 items-center gap-4 md:flex">
           {account}
           {signOut}
         </div>
-        <Button
-          className="ml-auto text-slate-700 md:hidden"
-          aria-expanded={open}
-          aria-controls="workspace-menu"
-          onClick={() => setOpen((o) => !o)}
-        >
+        <Button className="text-slate-700 md:hidden" aria-expanded={open} aria-controls="workspace-menu" onClick={() => setOpen((o) => !o)}>
           {open ? "Close menu" : "Menu"}
         </Button>
       </div>

@@ -16,15 +16,15 @@ async function signOutAction() {
  * above the page. Used by the workspace layout and by the answer to an unknown address
  * (app/not-found.tsx), so a 404 keeps the way back into the workspace.
  *
- * The account (account.me) is read here and travels in the HTML: the header and any page that
- * reads it (founders' access, connected apps) then render the same thing on the server and at
- * hydration. Fetched by the header in the browser instead, it could arrive before a page's
- * Suspense boundary hydrates, and that boundary would no longer match its server HTML.
+ * The account (account.me) and the bell's unread count are read here and travel in the HTML: the
+ * header and any page that reads them (founders' access, connected apps) then render the same thing
+ * on the server and at hydration. Fetched by the header in the browser instead, they could arrive
+ * before a page's Suspense boundary hydrates, and that boundary would no longer match its server HTML.
  */
 export function WorkspaceShell({ children }: { children: ReactNode }) {
   return (
     <TRPCReactProvider>
-      <Prefetch queries={(trpc) => [trpc.account.me.queryOptions()]}>
+      <Prefetch queries={(trpc) => [trpc.account.me.queryOptions(), trpc.notifications.unreadCount.queryOptions()]}>
         <ToastProvider>
           <header className="border-b border-slate-200 bg-white">
             <WorkspaceHeader

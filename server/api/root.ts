@@ -1,5 +1,6 @@
 import { accountRouter } from "./routers/account/_router";
 import { cardsRouter } from "./routers/cards/_router";
+import { notificationsRouter } from "./routers/notifications/_router";
 import { participantsRouter } from "./routers/participants/_router";
 import { radarRouter } from "./routers/radar/_router";
 import { rawDataRouter } from "./routers/rawdata/_router";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   radar: radarRouter,
   webhooks: webhooksRouter,
   workspace: workspaceRouter,
+  notifications: notificationsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

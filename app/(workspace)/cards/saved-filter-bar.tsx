@@ -6,6 +6,7 @@ import { Badge } from "~/app/_ui/badge";
 import { Button } from "~/app/_ui/button";
 import { Choice, Toggle } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
+import { AlertMe } from "../notifications/alert-me";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 
@@ -51,6 +52,7 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
           <Button onClick={() => seen.mutate({ id: selected })} disabled={seen.isPending || newCount === 0}>
             Mark seen
           </Button>
+          <AlertMe id={selected} name={news.data?.name ?? "this filter"} />
         </>
       )}
       {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}

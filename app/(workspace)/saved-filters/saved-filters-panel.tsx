@@ -11,6 +11,7 @@ import { storedToQuery } from "../cards/list-params";
 import { windowText } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
 import { Badge } from "~/app/_ui/badge";
+import { AlertMe } from "../notifications/alert-me";
 
 type TStatus = {
   id: number;
@@ -37,7 +38,7 @@ const openHref = (f: TStatus) => `/cards?filter_id=${f.id}`;
  * /saved-filters: the caller's saved filters (the same objects as GET /v1/cards/filters/), with
  * how many cards match each now and how many are new since they were last marked seen. A name is
  * a link to /cards with the filter selected (it can open in a new tab); opening it marks nothing
- * seen: that is the explicit "Mark seen" on /cards.
+ * seen: that is the explicit "Mark seen" on /cards. "Alert me" notifies its new cards (alert-me.tsx).
  */
 export function SavedFiltersPanel() {
   const trpc = useTRPC();
@@ -81,6 +82,11 @@ export function SavedFiltersPanel() {
           ),
       },
       { id: "viewed", meta: { label: "Last marked seen" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
+      {
+        id: "alert",
+        meta: { label: "Alert", fixed: true },
+        cell: ({ row }) => <AlertMe id={row.original.id} name={row.original.name} />,
+      },
       {
         id: "actions",
         meta: { label: "Actions", fixed: true },

@@ -1,0 +1,117 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, signIn, vmon, watchPage } from "./support";
+
+/**
+ * Notifications in the workspace (docs/notifications.md): "Alert me" on a saved filter, a card
+ * that newly matches it (an import), the alert on the bell and on /notifications (made by the
+ * worker), its link, marking read; and the notification settings.
+ */
+
+const bell = (page: import("@playwright/test").Page) => page.getByRole("link", { name: /^Notifications, / });
+
+test("follow a saved filter, see a new matching card on the bell and /notifications, open it, mark read", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const watch = await watchPage(page, baseURL);
+  await signIn(page);
+  // The demo account starts with unread notifications.
+  await expect(bell(page)).toHaveAccessibleName(/^Notifications, \d+\+? unread$/);
+
+  // The demo's second saved filter (the first is followed already): switch "Alert me" on.
+  const { token } = demoCredentials();
+  const filters = (await (await request.get("/v1/cards/filters/", { headers: auth(token) })).json()).data as {
+    id: number;
+    name: string;
+    params: { stages?: string[] };
+  }[];
+  const filter = filters.sort((a, b) => a.id - b.id)[1]!;
+  const stage = filter.params.stages![0]!;
+  await page.goto("/saved-filters");
+  const alertMe = page.getByRole("button", { name: `Alert me: ${filter.name}` });
+  await expect(alertMe).toHaveAttribute("aria-pressed", "false");
+  await alertMe.click();
+  await expect(alertMe).toHaveAttribute("aria-pressed", "true");
+  await expectNoSeriousA11yViolation(page, "/saved-filters");
+
+  // The selected filter on /cards shows the same toggle.
+  await page.goto(`/cards?filter_id=${filter.id}`);
+  await expect(page.getByRole("button", { name: `Alert me: ${filter.name}` })).toHaveAttribute("aria-pressed", "true");
+
+  // A card that newly matches it arrives by import.
+  const slug = `alert-card-${Date.now()}`;
+  const name = `Alert Card ${Date.now()}`;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "vm-notify-")), "cards.jsonl");
+  writeFileSync(file, `${JSON.stringify({ kind: "card", slug, name, description: "A card for the alert test", stage })}\n`);
+  const imported = vmon(["import", file]);
+  expect(imported.code, imported.stderr).toBe(0);
+
+  // The worker notices it within seconds.
+  const title = `${filter.name}: 1 new card`;
+  await expect(async () => {
+    await page.goto("/notifications");
+    await expect(page.getByRole("link", { name: title })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByRole("heading", { name: "Saved filters" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Mark read: ${title}` })).toBeVisible();
+  const unread = Number((await bell(page).getAttribute("aria-label"))!.match(/(\d+)/)![1]);
+  expect(unread).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolation(page, "/notifications");
+
+  // The link opens the card and marks the notification read.
+  await page.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/cards/${slug}$`));
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName(unread > 1 ? `Notifications, ${unread - 1} unread` : "Notifications, none unread");
+  await page.goto("/notifications");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Mark read: ${title}` })).toHaveCount(0);
+
+  // Mark all read: the bell says none.
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByTestId("unread-summary")).toHaveText("All read.");
+  await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
+  await expect(page.getByRole("button", { name: "Mark all read" })).toBeDisabled();
+
+  // At 390 px the bell stays in the header, beside the menu.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(bell(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expectNoSeriousA11yViolation(page, "/notifications at 390 px");
+
+  expect(await watch.problems()).toEqual([]);
+});
+
+test("notification settings: e-mail per kind, digest hour and time zone are saved", async ({ page, baseURL }) => {
+  const watch = await watchPage(page, baseURL);
+  await signIn(page);
+  await page.goto("/settings/notifications");
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("mail-not-configured")).toContainText("E-mail is not configured");
+  const radar = page.getByLabel("Radar updates of tracked connections");
+  await expect(radar).toHaveValue("daily");
+  await expect(page.getByLabel("Mentions in team comments")).toHaveValue("instant");
+  await expectNoSeriousA11yViolation(page, "/settings/notifications");
+
+  await radar.selectOption("weekly");
+  await page.getByLabel("Hour of the day").selectOption("18");
+  await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved your notification settings.")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel("Radar updates of tracked connections")).toHaveValue("weekly");
+  await expect(page.getByLabel("Hour of the day")).toHaveValue("18");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
+  // Keyboard: the settings tabs reach the page.
+  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Notifications" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(await watch.problems()).toEqual([]);
+});
