@@ -1061,8 +1061,8 @@ export interface paths {
          * Get your team
          * @description Returns your team (`id`, `name`, `created_at`), your `role` in it (`owner`, `admin` or `member`) and its
          *     `members` with their roles. An account is in at most one team; teams are managed in the workspace (Settings, Team) and
-         *     with `vmon teams`. 404 `not_found` when you are not in a team. Membership is read on every request: a member removed
-         *     from the team gets the 404 from the next request on. The team's shared folders and saved filters are listed by
+         *     with `vmon teams`. `data` is `null` when you are in no team. Membership is read on every request: a member removed
+         *     from the team gets `data: null` from the next request on. The team's shared folders and saved filters are listed by
          *     GET /v1/cards/folders/ and GET /v1/cards/filters/ (`visibility: "team"`). Takes no parameters.
          */
         get: operations["getTeam"];
@@ -6824,6 +6824,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description null when you are in no team */
                         data: {
                             team: {
                                 id: number;
@@ -6843,14 +6844,13 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "member";
                             }[];
-                        };
+                        } | null;
                     };
                 };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

@@ -135,7 +135,7 @@ describe("shared saved filters", () => {
 });
 
 describe("GET /v1/team/", () => {
-  it("the team, your role and the members; 404 outside a team; removal counts from the next request", async () => {
+  it("the team, your role and the members; data null outside a team; removal counts from the next request", async () => {
     const joiner = await user();
     await addMember(t.db, teamId, joiner.account.id);
     const f = await owner.ui.user.folders.create({ name: "Removal check" });
@@ -151,11 +151,11 @@ describe("GET /v1/team/", () => {
 
     await removeMember(t.db, owner.account.id, teamId, joiner.account.id);
     const after = await get("/team/", joiner.token);
-    expect(after.status).toBe(404);
-    expect(after.body.error).toBe("not_found");
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ data: null });
     expect((await get(`/cards/?folder_ids=${f.id}`, joiner.token)).status).toBe(400);
     expect((await get("/cards/folders/", joiner.token)).body.data.map((x: any) => x.id)).not.toContain(f.id);
-    expect((await get("/team/", stranger.token)).status).toBe(404);
+    expect((await get("/team/", stranger.token)).body).toEqual({ data: null });
   });
 
   it("needs the team:read scope with an OAuth token", async () => {

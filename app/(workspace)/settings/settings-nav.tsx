@@ -8,6 +8,7 @@ const PAGES = [
   { href: "/settings/usage", label: "Usage" },
   { href: "/settings/apps", label: "Connected apps" },
   { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/settings/team", label: "Team" },
 ];
 
 /** The settings area's sections, as tabs above each settings page. */

@@ -14,11 +14,11 @@ export const getTeamContract = defineContract({
   summary: "Get your team",
   description: `Returns your team (\`id\`, \`name\`, \`created_at\`), your \`role\` in it (\`owner\`, \`admin\` or \`member\`) and its
 \`members\` with their roles. An account is in at most one team; teams are managed in the workspace (Settings, Team) and
-with \`vmon teams\`. 404 \`not_found\` when you are not in a team. Membership is read on every request: a member removed
-from the team gets the 404 from the next request on. The team's shared folders and saved filters are listed by
+with \`vmon teams\`. \`data\` is \`null\` when you are in no team. Membership is read on every request: a member removed
+from the team gets \`data: null\` from the next request on. The team's shared folders and saved filters are listed by
 GET /v1/cards/folders/ and GET /v1/cards/filters/ (\`visibility: "team"\`). Takes no parameters.`,
   returns: "Your team, your role and its members",
-  errors: ["ValidationError", "PermissionDenied", "NotFound"],
+  errors: ["ValidationError", "PermissionDenied"],
   catalog: { capability: "team", order: 1, description: "Your team and its members" },
   examples: {
     response: {

@@ -13,10 +13,13 @@ const ZTeamMember = z.object({
 });
 
 export const ZGetTeamResponse = z.object({
-  data: z.object({
-    team: z.object({ id: z.number().int(), name: z.string(), created_at: z.string() }),
-    role: ZRole.describe("your role in the team"),
-    members: z.array(ZTeamMember).describe("owners first, then admins, then members; by e-mail within a role"),
-  }),
+  data: z
+    .object({
+      team: z.object({ id: z.number().int(), name: z.string(), created_at: z.string() }),
+      role: ZRole.describe("your role in the team"),
+      members: z.array(ZTeamMember).describe("owners first, then admins, then members; by e-mail within a role"),
+    })
+    .nullable()
+    .describe("null when you are in no team"),
 });
 export type TGetTeamResponse = z.infer<typeof ZGetTeamResponse>;

@@ -10,8 +10,10 @@ import { ZInvitationRef, ZInvite, ZJoinToken, ZMemberRef, ZRoleChange, ZTeamName
  * the caller's membership from the database; another team's ids answer not_found.
  */
 export const teamWorkspaceRouter = createTRPCRouter({
-  /** The caller's team, role and members; null when they are in none. */
-  mine: protectedProcedure.query(async ({ ctx }) => ((await membershipOf(ctx.db, ctx.account.id)) ? myTeam(ctx.db, ctx.account.id) : null)),
+  /** The caller's team, role and members (and the caller's id, `me`); null when they are in none. */
+  mine: protectedProcedure.query(async ({ ctx }) =>
+    (await membershipOf(ctx.db, ctx.account.id)) ? { ...(await myTeam(ctx.db, ctx.account.id)), me: ctx.account.id } : null,
+  ),
   create: protectedProcedure.input(ZTeamName).mutation(({ ctx, input }) => createTeam(ctx.db, ctx.account.id, input.name)),
   changeRole: protectedProcedure.input(ZRoleChange).mutation(async ({ ctx, input }) => {
     const m = await requireManager(ctx.db, ctx.account.id);
