@@ -55,12 +55,12 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   await owner.page.goto("/folders");
   await owner.page.getByLabel("New folder name").fill("Team pipeline");
   await owner.page.getByRole("button", { name: "Create folder" }).click();
-  await owner.page.getByRole("button", { name: "Share Team pipeline with" }).click();
+  await owner.page.getByRole("button", { name: "Share with team: Team pipeline" }).click();
   const row = owner.page.getByTestId("folder-table").locator("tbody tr", { hasText: "Team pipeline" });
   await expect(row.getByTestId("team-badge")).toBeVisible();
   const href = await row.getByRole("link", { name: "Team pipeline" }).getAttribute("href");
   const folderId = Number(href!.split("/").pop());
-  await expect(owner.page.getByRole("button", { name: "Make Team pipeline private" })).toBeVisible();
+  await expect(owner.page.getByRole("button", { name: "Make private: Team pipeline" })).toBeVisible();
   await expectNoSeriousA11yViolation(owner.page, "/folders with a shared folder");
 
   // An invitation link.
@@ -90,7 +90,7 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   await expect(shared).toBeVisible();
   await expect(shared.getByTestId("team-badge")).toBeVisible();
   // A member who did not create it gets no share toggle.
-  await expect(joiner.page.getByRole("button", { name: "Make Team pipeline private" })).toHaveCount(0);
+  await expect(joiner.page.getByRole("button", { name: "Make private: Team pipeline" })).toHaveCount(0);
   await expectNoSeriousA11yViolation(joiner.page, "/folders as a member at 390 px");
 
   // A stranger sees nothing of it.
@@ -104,6 +104,8 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   await owner.page.getByRole("button", { name: `Remove ${JOINER}` }).click();
   await owner.page.getByRole("button", { name: `Yes, remove ${JOINER}` }).click();
   await expect(owner.page.getByTestId("team-members")).not.toContainText(JOINER);
+  await expect(owner.page.getByTestId("team-activity")).toContainText("removed a member");
+  await expect(owner.page.getByTestId("team-activity")).toContainText("used an invitation");
 
   await joiner.page.reload();
   await expect(joiner.page.getByTestId("folder-table")).not.toContainText("Team pipeline");

@@ -40,7 +40,7 @@ export function ShareToggle(props: {
     <span className="inline-flex flex-wrap items-center gap-1">
       <Button
         size="xs"
-        aria-label={next === "team" ? `Share ${props.name} with ${team.team.name}` : `Make ${props.name} private`}
+        aria-label={next === "team" ? `Share with team: ${props.name}` : `Make private: ${props.name}`}
         onClick={() =>
           props.onShare(next).then(
             () => setError(null),

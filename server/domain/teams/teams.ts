@@ -100,13 +100,18 @@ export async function joinTeam(tx: TTx, teamId: number, accountId: number, role:
   await logActivity(tx, teamId, actorId ?? accountId, "joined", { account_id: accountId, role });
 }
 
-/** Staff or the command line: adds an existing account to a team. */
-export async function addMember(db: TDb, teamId: number, accountId: number, role: TTeamRole = "member"): Promise<TTeam> {
-  if (!TEAM_ROLES.includes(role)) throw validationError("role", `must be one of ${TEAM_ROLES.join(", ")}`);
+/** Puts an account that is in no team into team `teamId` with `role` (staff, the command line, the demo data). */
+export async function joinTeamAs(db: TDb, teamId: number, accountId: number, role: TTeamRole): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockTeam(tx, teamId);
     await joinTeam(tx, teamId, accountId, role, null);
   });
+}
+
+/** Staff or the command line: adds an existing account to a team. */
+export async function addMember(db: TDb, teamId: number, accountId: number, role: TTeamRole = "member"): Promise<TTeam> {
+  if (!TEAM_ROLES.includes(role)) throw validationError("role", `must be one of ${TEAM_ROLES.join(", ")}`);
+  await joinTeamAs(db, teamId, accountId, role);
   return teamById(db, teamId);
 }
 

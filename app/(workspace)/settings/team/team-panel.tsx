@@ -10,6 +10,7 @@ import { Field } from "~/app/_ui/field";
 import { Input } from "~/app/_ui/input";
 import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
+import { Activity } from "./activity";
 import { Invitations } from "./invitations";
 import { Members } from "./members";
 
@@ -45,6 +46,7 @@ export function TeamPanel() {
       </p>
       <Members team={team} myRole={role} onChange={refresh} />
       {manager && <Invitations />}
+      {manager && <Activity />}
       <Panel className="p-3 text-sm">
         <h2 className="font-medium">Leave the team</h2>
         <p className="mt-1 text-slate-600">
