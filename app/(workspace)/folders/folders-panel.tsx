@@ -81,6 +81,8 @@ export function FoldersPanel() {
           </Link>
         ),
       },
+      { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
+      { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
       {
         id: "shared",
         meta: { label: "Shared" },
@@ -91,8 +93,6 @@ export function FoldersPanel() {
           </span>
         ),
       },
-      { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
-      { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
       {
         id: "actions",
         meta: { label: "Actions", fixed: true },

@@ -73,16 +73,6 @@ export function SavedFiltersPanel() {
           </Link>
         ),
       },
-      {
-        id: "shared",
-        meta: { label: "Shared" },
-        cell: ({ row }) => (
-          <span className="text-slate-700">
-            <TeamBadge visibility={row.original.visibility} />
-            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
-          </span>
-        ),
-      },
       { id: "filter", meta: { label: "Filter", className: "max-w-80 text-slate-700" }, cell: ({ row }) => describe(row.original.params) },
       {
         id: "matching",
@@ -102,6 +92,16 @@ export function SavedFiltersPanel() {
           ),
       },
       { id: "viewed", meta: { label: "Last marked seen" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
+      {
+        id: "shared",
+        meta: { label: "Shared" },
+        cell: ({ row }) => (
+          <span className="text-slate-700">
+            <TeamBadge visibility={row.original.visibility} />
+            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
+          </span>
+        ),
+      },
       {
         id: "actions",
         meta: { label: "Actions", fixed: true },
