@@ -4,6 +4,7 @@ import { notificationsRouter } from "./routers/notifications/_router";
 import { participantsRouter } from "./routers/participants/_router";
 import { radarRouter } from "./routers/radar/_router";
 import { rawDataRouter } from "./routers/rawdata/_router";
+import { teamRouter } from "./routers/team/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { userDataRouter } from "./routers/user/_router";
 import { webhooksRouter } from "./routers/webhooks/_router";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   rawData: rawDataRouter,
   radar: radarRouter,
   webhooks: webhooksRouter,
+  team: teamRouter,
   workspace: workspaceRouter,
   notifications: notificationsRouter,
 });

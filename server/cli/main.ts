@@ -16,6 +16,7 @@ import { embeddingsRebuildCommand } from "./commands/embeddings";
 import { migrateCommand } from "./commands/migrate";
 import { oauthClientsCreateCommand, oauthClientsListCommand, oauthClientsRevokeCommand } from "./commands/oauth-clients";
 import { radarProcessCommand, radarRefreshCommand } from "./commands/radar";
+import { teamsAddCommand, teamsCreateCommand, teamsInviteCommand, teamsListCommand, teamsRemoveCommand } from "./commands/teams";
 import { tokensCreateCommand, tokensListCommand, tokensRevokeCommand } from "./commands/tokens";
 import { usersCreateCommand, usersSetPasswordCommand } from "./commands/users";
 import { workerCommand } from "./commands/worker";
@@ -37,6 +38,11 @@ const COMMANDS: TCommand[] = [
   collectionsUpdateCommand,
   collectionsAssignCommand,
   collectionsListCommand,
+  teamsCreateCommand,
+  teamsAddCommand,
+  teamsRemoveCommand,
+  teamsListCommand,
+  teamsInviteCommand,
   radarProcessCommand,
   radarRefreshCommand,
   embeddingsRebuildCommand,

@@ -98,7 +98,17 @@ describe("reference data", () => {
 
     const folders = await get("/cards/folders/");
     expect(folders.body).toEqual({
-      data: [{ id: f.id, name: "Watch", cards_count: 2, created_at: expect.any(String), updated_at: expect.any(String) }],
+      data: [
+        {
+          id: f.id,
+          name: "Watch",
+          cards_count: 2,
+          created_at: expect.any(String),
+          updated_at: expect.any(String),
+          visibility: "private",
+          owner: { id: alice.account.id, email: alice.account.email },
+        },
+      ],
       meta: { total: 1 },
     });
     const filters = await get("/cards/filters/");
@@ -110,6 +120,8 @@ describe("reference data", () => {
           params: { stages: ["seed"] },
           created_at: expect.any(String),
           updated_at: expect.any(String),
+          visibility: "private",
+          owner: { id: alice.account.id, email: alice.account.email },
         },
       ],
       meta: { total: 1 },

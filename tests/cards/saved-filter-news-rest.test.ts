@@ -171,7 +171,7 @@ describe("GET /v1/cards/filters/?include_counts=true", () => {
     await t.db.savedFilter.update({ where: { id: f.id }, data: { lastViewedAt: new Date("2024-03-01T00:00:00Z") } });
 
     const plain = await get("/cards/filters/", carol.token);
-    expect(Object.keys(plain.body.data[0]).sort()).toEqual(["created_at", "id", "name", "params", "updated_at"]);
+    expect(Object.keys(plain.body.data[0]).sort()).toEqual(["created_at", "id", "name", "owner", "params", "updated_at", "visibility"]);
     const counted = await get("/cards/filters/?include_counts=true", carol.token);
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     expect(counted.body.data).toEqual([

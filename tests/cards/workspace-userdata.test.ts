@@ -106,6 +106,6 @@ describe("filters.status and filters.markViewed", () => {
     expect(of(all.id).last_viewed_at).toBe(viewed.last_viewed_at);
     // The REST reference list keeps its shape (no workspace-only fields).
     const rest = await api("GET", "/cards/filters/", { token: alice.token });
-    expect(Object.keys(rest.body.data[0]).sort()).toEqual(["created_at", "id", "name", "params", "updated_at"]);
+    expect(Object.keys(rest.body.data[0]).sort()).toEqual(["created_at", "id", "name", "owner", "params", "updated_at", "visibility"]);
   });
 });

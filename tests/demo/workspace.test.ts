@@ -28,8 +28,14 @@ describe("seedDemoWorkspace", () => {
     const account = await t.db.account.findUniqueOrThrow({ where: { email: credentials.email } });
     const ui = await browserCaller(t.db, account.id);
 
-    const folders = await ui.user.folders.list();
+    expect(report.team).toEqual({ members: 3, sharedFolders: 3, sharedFilters: 1 });
+    const team = await ui.team.workspace.mine();
+    expect(team).toMatchObject({ role: "owner", team: { name: "Demo Ventures" } });
+    expect(team!.team.members.map((m) => m.role)).toEqual(["owner", "admin", "member"]);
+    const folders = (await ui.user.folders.list()).filter((f) => f.owner.id === account.id);
     expect(folders.map((f) => f.name).sort()).toEqual(["Follow up this month", "Portfolio watch", "Seed pipeline"]);
+    const shared = (await ui.user.folders.list()).filter((f) => f.visibility === "team");
+    expect(shared.map((f) => f.name).sort()).toEqual(["Climate and energy deals", "Partner meeting Monday", "Seed pipeline"]);
     expect(folders.every((f) => f.cards_count > 0)).toBe(true);
 
     const statuses = await ui.user.filters.status();

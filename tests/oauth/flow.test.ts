@@ -54,6 +54,7 @@ describe("metadata", () => {
       "radar:read",
       "radar:write",
       "webhooks:manage",
+      "team:read",
     ]);
     expect(as).not.toHaveProperty("registration_endpoint");
   });

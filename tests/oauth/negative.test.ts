@@ -303,6 +303,7 @@ describe("Bearer tokens on /v1", () => {
       network_a_collections: false,
       radar: false,
       webhooks: false,
+      team: false,
       token: true,
     });
   });

@@ -78,9 +78,9 @@ describe("the OpenAPI document", () => {
     expect(other.info.description).toContain("http://localhost:3000/v1/cards/");
   });
 
-  it("declares every path with the spec's trailing slash, and 47 operations", () => {
+  it("declares every path with the spec's trailing slash, and 48 operations", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(ops).toHaveLength(47);
+    expect(ops).toHaveLength(48);
     for (const { path } of ops) expect(path).toMatch(/\/$/);
   });
 
@@ -115,6 +115,7 @@ describe("the OpenAPI document", () => {
       "radar:read",
       "radar:write",
       "webhooks:manage",
+      "team:read",
     ]);
     const scopeOf = (path: string, method: string) => {
       if (path === "/token/validate/") return [];
@@ -122,6 +123,7 @@ describe("the OpenAPI document", () => {
       if (path.startsWith("/participants/")) return ["participants:read"];
       if (path.startsWith("/network_a/")) return ["network_a:read"];
       if (path.startsWith("/webhooks/")) return ["webhooks:manage"];
+      if (path === "/team/") return ["team:read"];
       return [method === "get" ? "radar:read" : "radar:write"];
     };
     for (const { op, path, method } of ops)

@@ -203,7 +203,7 @@ export interface paths {
         };
         /**
          * List your folders
-         * @description Returns your folders with the number of cards in each (folders are managed in the workspace). Use the ids in the `folder_ids` filter.
+         * @description Returns your folders and your team's shared folders, with the number of cards in each (folders are managed in the workspace). Each has its `visibility` (`private`: yours only; `team`: shared with your team) and its `owner` (the account that created it). Use the ids in the `folder_ids` filter.
          *
          *     Takes no parameters (an unknown one is a 400 `validation_error`); not paginated.
          */
@@ -225,8 +225,9 @@ export interface paths {
         };
         /**
          * List your saved filters
-         * @description Returns your saved card filters with their parameters (card list parameter names). Use an id as `filter_id` on the
-         *     card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
+         * @description Returns your saved card filters and your team's shared ones with their parameters (card list parameter names),
+         *     each with its `visibility` (`private`: yours only; `team`: shared with your team) and its `owner` (the account that
+         *     created it). Use an id as `filter_id` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
          *
          *     `include_counts=true` adds to each filter `last_viewed_at` (when last marked seen; null when never),
          *     `matching` (the cards matching it now) and `new_since_viewed` (those created since it was last marked seen,
@@ -1049,6 +1050,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your team
+         * @description Returns your team (`id`, `name`, `created_at`), your `role` in it (`owner`, `admin` or `member`) and its
+         *     `members` with their roles. An account is in at most one team; teams are managed in the workspace (Settings, Team) and
+         *     with `vmon teams`. `data` is `null` when you are in no team. Membership is read on every request: a member removed
+         *     from the team gets `data: null` from the next request on. The team's shared folders and saved filters are listed by
+         *     GET /v1/cards/folders/ and GET /v1/cards/filters/ (`visibility: "team"`). Takes no parameters.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1254,6 +1279,10 @@ export interface operations {
                      *           },
                      *           "webhooks": {
                      *             "path": "/v1/webhooks/",
+                     *             "allowed": true
+                     *           },
+                     *           "team": {
+                     *             "path": "/v1/team/",
                      *             "allowed": true
                      *           },
                      *           "token": {
@@ -2310,7 +2339,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your folders */
+            /** @description Your folders and your team's shared folders */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2327,14 +2356,24 @@ export interface operations {
                      *           "name": "DeFi pipeline",
                      *           "cards_count": 14,
                      *           "created_at": "2026-10-02T08:15:31.204Z",
-                     *           "updated_at": "2026-11-20T16:42:10.918Z"
+                     *           "updated_at": "2026-11-20T16:42:10.918Z",
+                     *           "visibility": "team",
+                     *           "owner": {
+                     *             "id": 41,
+                     *             "email": "dana@fund.example"
+                     *           }
                      *         },
                      *         {
                      *           "id": 15,
                      *           "name": "Climate follow-ups",
                      *           "cards_count": 6,
                      *           "created_at": "2026-11-03T13:05:47.550Z",
-                     *           "updated_at": "2026-11-03T13:05:47.550Z"
+                     *           "updated_at": "2026-11-03T13:05:47.550Z",
+                     *           "visibility": "private",
+                     *           "owner": {
+                     *             "id": 7,
+                     *             "email": "analyst@fund.example"
+                     *           }
                      *         }
                      *       ],
                      *       "meta": {
@@ -2349,6 +2388,16 @@ export interface operations {
                             cards_count: number;
                             created_at: string;
                             updated_at: string;
+                            /**
+                             * @description `private`: yours only; `team`: shared with every member of your team (renamed, re-shared and deleted by its creator and the team's admins)
+                             * @enum {string}
+                             */
+                            visibility: "private" | "team";
+                            /** @description the account that created it */
+                            owner: {
+                                id: number;
+                                email: string;
+                            };
                         }[];
                         meta: {
                             total: number;
@@ -2406,6 +2455,11 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-10-14T10:21:09.331Z",
                      *           "updated_at": "2026-11-18T07:48:55.102Z",
+                     *           "visibility": "team",
+                     *           "owner": {
+                     *             "id": 41,
+                     *             "email": "dana@fund.example"
+                     *           },
                      *           "last_viewed_at": "2026-11-20T08:02:41.773Z",
                      *           "matching": 12,
                      *           "new_since_viewed": 4
@@ -2425,6 +2479,16 @@ export interface operations {
                             };
                             created_at: string;
                             updated_at: string;
+                            /**
+                             * @description `private`: yours only; `team`: shared with every member of your team (renamed, re-shared and deleted by its creator and the team's admins)
+                             * @enum {string}
+                             */
+                            visibility: "private" | "team";
+                            /** @description the account that created it */
+                            owner: {
+                                id: number;
+                                email: string;
+                            };
                             /** @description with include_counts: when last marked seen (null: never) */
                             last_viewed_at?: string | null;
                             /** @description with include_counts: the cards matching the filter now */
@@ -6705,6 +6769,88 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your team, your role and its members */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "team": {
+                     *           "id": 3,
+                     *           "name": "Northwind Ventures",
+                     *           "created_at": "2026-11-02T09:12:44.381Z"
+                     *         },
+                     *         "role": "admin",
+                     *         "members": [
+                     *           {
+                     *             "id": 41,
+                     *             "email": "dana@fund.example",
+                     *             "name": "Dana",
+                     *             "role": "owner"
+                     *           },
+                     *           {
+                     *             "id": 7,
+                     *             "email": "analyst@fund.example",
+                     *             "name": null,
+                     *             "role": "admin"
+                     *           },
+                     *           {
+                     *             "id": 52,
+                     *             "email": "sam@fund.example",
+                     *             "name": "Sam",
+                     *             "role": "member"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description null when you are in no team */
+                        data: {
+                            team: {
+                                id: number;
+                                name: string;
+                                created_at: string;
+                            };
+                            /**
+                             * @description your role in the team
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "member";
+                            /** @description owners first, then admins, then members; by e-mail within a role */
+                            members: {
+                                id: number;
+                                email: string;
+                                name: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "member";
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

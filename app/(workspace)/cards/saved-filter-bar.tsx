@@ -34,6 +34,9 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
     }),
   );
   const newCount = selected !== null ? news.data?.new_count : undefined;
+  // "Alert me" follows the caller's own filters (a teammate's shared filter is followed by its creator).
+  const me = useQuery(trpc.account.me.queryOptions());
+  const owned = (filters.data ?? []).some((f) => f.id === selected && f.owner.id === me.data?.id);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="saved-filter-bar">
       <Choice
@@ -52,7 +55,7 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
           <Button onClick={() => seen.mutate({ id: selected })} disabled={seen.isPending || newCount === 0}>
             Mark seen
           </Button>
-          <AlertMe id={selected} name={news.data?.name ?? "this filter"} />
+          {owned && <AlertMe id={selected} name={news.data?.name ?? "this filter"} />}
         </>
       )}
       {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}

@@ -11,10 +11,21 @@ import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Input } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
+import { ShareToggle, TeamBadge } from "../share-toggle";
 
-type TFolder = { id: number; name: string; cards_count: number; updated_at: string };
+type TFolder = {
+  id: number;
+  name: string;
+  cards_count: number;
+  updated_at: string;
+  visibility: "private" | "team";
+  owner: { id: number; email: string };
+};
 
-/** /folders: the caller's folders (the same objects as GET /v1/cards/folders/): create, rename, delete, open. */
+/**
+ * /folders: the caller's folders and the team's shared ones (the same objects as GET
+ * /v1/cards/folders/): create, rename, delete, share with the team, open.
+ */
 export function FoldersPanel() {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -49,6 +60,15 @@ export function FoldersPanel() {
     }),
   );
 
+  const { mutateAsync: share } = useMutation(
+    trpc.user.folders.share.mutationOptions({
+      onSuccess: (f) => {
+        toast(f.visibility === "team" ? `Folder “${f.name}” shared with your team.` : `Folder “${f.name}” is private again.`);
+        void refresh();
+      },
+    }),
+  );
+
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo(
     (): TColumn<TFolder>[] => [
@@ -64,19 +84,37 @@ export function FoldersPanel() {
       { id: "cards", meta: { label: "Cards", className: "text-right" }, cell: ({ row }) => row.original.cards_count },
       { id: "updated", meta: { label: "Changed" }, cell: ({ row }) => row.original.updated_at.slice(0, 10) },
       {
+        id: "shared",
+        meta: { label: "Shared" },
+        cell: ({ row }) => (
+          <span className="text-slate-700">
+            <TeamBadge visibility={row.original.visibility} />
+            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
+          </span>
+        ),
+      },
+      {
         id: "actions",
         meta: { label: "Actions", fixed: true },
         cell: ({ row }) => (
-          <RenameDelete
-            name={row.original.name}
-            what="folder"
-            onRename={(n) => rename({ id: row.original.id, name: n })}
-            onDelete={() => remove({ id: row.original.id })}
-          />
+          <span className="flex flex-wrap items-center gap-1">
+            <RenameDelete
+              name={row.original.name}
+              what="folder"
+              onRename={(n) => rename({ id: row.original.id, name: n })}
+              onDelete={() => remove({ id: row.original.id })}
+            />
+            <ShareToggle
+              name={row.original.name}
+              visibility={row.original.visibility}
+              ownerId={row.original.owner.id}
+              onShare={(visibility) => share({ id: row.original.id, visibility })}
+            />
+          </span>
         ),
       },
     ],
-    [rename, remove],
+    [rename, remove, share],
   );
 
   return (

@@ -12,6 +12,7 @@ import { windowText } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
 import { Badge } from "~/app/_ui/badge";
 import { AlertMe } from "../notifications/alert-me";
+import { ShareToggle, TeamBadge } from "../share-toggle";
 
 type TStatus = {
   id: number;
@@ -20,6 +21,8 @@ type TStatus = {
   matching: number;
   new_since_viewed: number;
   last_viewed_at: string | null;
+  visibility: "private" | "team";
+  owner: { id: number; email: string };
 };
 
 /** A saved filter's parameters in words, for the list (e.g. "stages: seed, pre-seed · trending · created: last 30 days"). */
@@ -35,7 +38,7 @@ function describe(params: Record<string, unknown>): string {
 const openHref = (f: TStatus) => `/cards?filter_id=${f.id}`;
 
 /**
- * /saved-filters: the caller's saved filters (the same objects as GET /v1/cards/filters/), with
+ * /saved-filters: the caller's saved filters and the team's shared ones (the same objects as GET /v1/cards/filters/), with
  * how many cards match each now and how many are new since they were last marked seen. A name is
  * a link to /cards with the filter selected (it can open in a new tab); opening it marks nothing
  * seen: that is the explicit "Mark seen" on /cards. "Alert me" notifies its new cards (alert-me.tsx).
@@ -46,9 +49,19 @@ export function SavedFiltersPanel() {
   const router = useRouter();
   const toast = useToast();
   const status = useQuery(trpc.user.filters.status.queryOptions());
+  // "Alert me" follows the caller's own filters (a teammate's shared filter is followed by its creator).
+  const me = useQuery(trpc.account.me.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
   const { mutateAsync: rename } = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
   const { mutateAsync: remove } = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
+  const { mutateAsync: share } = useMutation(
+    trpc.user.filters.share.mutationOptions({
+      onSuccess: (f) => {
+        toast(f.visibility === "team" ? `Saved filter "${f.name}" shared with your team.` : `Saved filter "${f.name}" is private again.`);
+        void refresh();
+      },
+    }),
+  );
   const open = useCallback((f: TStatus) => router.push(openHref(f)), [router]);
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
@@ -85,28 +98,46 @@ export function SavedFiltersPanel() {
       {
         id: "alert",
         meta: { label: "Alert", fixed: true },
-        cell: ({ row }) => <AlertMe id={row.original.id} name={row.original.name} />,
+        cell: ({ row }) => (row.original.owner.id === me.data?.id ? <AlertMe id={row.original.id} name={row.original.name} /> : null),
+      },
+      {
+        id: "shared",
+        meta: { label: "Shared" },
+        cell: ({ row }) => (
+          <span className="text-slate-700">
+            <TeamBadge visibility={row.original.visibility} />
+            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
+          </span>
+        ),
       },
       {
         id: "actions",
         meta: { label: "Actions", fixed: true },
         cell: ({ row }) => (
-          <RenameDelete
-            name={row.original.name}
-            what="saved filter"
-            onRename={async (n) => {
-              await rename({ id: row.original.id, name: n });
-              toast(`Renamed the saved filter to "${n}".`);
-            }}
-            onDelete={async () => {
-              await remove({ id: row.original.id });
-              toast(`Deleted the saved filter "${row.original.name}".`);
-            }}
-          />
+          <span className="flex flex-wrap items-center gap-1">
+            <RenameDelete
+              name={row.original.name}
+              what="saved filter"
+              onRename={async (n) => {
+                await rename({ id: row.original.id, name: n });
+                toast(`Renamed the saved filter to "${n}".`);
+              }}
+              onDelete={async () => {
+                await remove({ id: row.original.id });
+                toast(`Deleted the saved filter "${row.original.name}".`);
+              }}
+            />
+            <ShareToggle
+              name={row.original.name}
+              visibility={row.original.visibility}
+              ownerId={row.original.owner.id}
+              onShare={(visibility) => share({ id: row.original.id, visibility })}
+            />
+          </span>
         ),
       },
     ],
-    [rename, remove, toast],
+    [rename, remove, share, toast, me.data?.id],
   );
 
   return (

@@ -9,6 +9,7 @@ const PAGES = [
   { href: "/settings/apps", label: "Connected apps" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/notifications", label: "Notifications" },
+  { href: "/settings/team", label: "Team" },
 ];
 
 /** The settings area's sections, as tabs above each settings page. */

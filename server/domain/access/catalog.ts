@@ -7,7 +7,15 @@ import type { TAccount } from "./caller";
  */
 
 export type TCapability =
-  "cards" | "card_reference_data" | "participants" | "network_a_profiles" | "network_a_collections" | "radar" | "webhooks" | "token";
+  | "cards"
+  | "card_reference_data"
+  | "participants"
+  | "network_a_profiles"
+  | "network_a_collections"
+  | "radar"
+  | "webhooks"
+  | "team"
+  | "token";
 
 export interface TCapabilityInfo {
   path: string;
@@ -54,6 +62,11 @@ export const CAPABILITIES: Record<TCapability, TCapabilityInfo> = {
   webhooks: {
     path: "/v1/webhooks/",
     description: "Signed push notifications of radar changes and new saved-filter matches",
+    restricted: false,
+  },
+  team: {
+    path: "/v1/team/",
+    description: "Your team: its members and their roles",
     restricted: false,
   },
   token: {

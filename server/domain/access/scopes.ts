@@ -6,7 +6,15 @@ import type { TCapability } from "./catalog";
  * narrows what the account may do (the raw-data permission, a collections-only account's limits
  * and quotas still apply).
  */
-export const OAUTH_SCOPES = ["cards:read", "participants:read", "network_a:read", "radar:read", "radar:write", "webhooks:manage"] as const;
+export const OAUTH_SCOPES = [
+  "cards:read",
+  "participants:read",
+  "network_a:read",
+  "radar:read",
+  "radar:write",
+  "webhooks:manage",
+  "team:read",
+] as const;
 export type TOAuthScope = (typeof OAUTH_SCOPES)[number];
 
 /** Each scope in plain words, as the consent page and the metadata show it. */
@@ -20,6 +28,7 @@ export const SCOPE_DESCRIPTIONS: ReadonlyMap<TOAuthScope, string> = new Map([
     "webhooks:manage",
     "Create, change and delete your webhook endpoints; events carrying radar or card data only with the permission to read that data as well",
   ],
+  ["team:read", "See your team, its members and their roles"],
 ]);
 
 const KNOWN = new Set<string>(OAUTH_SCOPES);
@@ -35,6 +44,7 @@ const CAPABILITY_SCOPES: Record<TCapability, readonly TOAuthScope[] | "any"> = {
   network_a_collections: ["network_a:read"],
   radar: ["radar:read", "radar:write"],
   webhooks: ["webhooks:manage"],
+  team: ["team:read"],
   token: "any",
 };
 

@@ -1,6 +1,6 @@
 import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
-import { assertOwnFolders } from "../userdata/folders";
+import { assertVisibleFolders } from "../userdata/folders";
 import { referenceData, referenceDataAfterMiss, withDescendants, type TReferenceData } from "../reference/cache";
 import type { TCardFilterParams } from "./filter-schema";
 import { lowerBound } from "./date-windows";
@@ -146,7 +146,7 @@ const searchForms = (parts: TSearchParts): TPageForms => ({
 
 export async function buildCardWhere(db: TDb, accountId: number, p: TCardFilterParams): Promise<TCardWhere> {
   const ids = await resolveAll(db, p);
-  const folders = p.folder_ids?.length ? await assertOwnFolders(db, accountId, p.folder_ids, "folder_ids") : undefined;
+  const folders = p.folder_ids?.length ? await assertVisibleFolders(db, accountId, p.folder_ids, "folder_ids") : undefined;
   const conds: Prisma.Sql[] = [];
   let empty = false;
   let otherGroups = 0;

@@ -5,10 +5,12 @@ import { requestIntro } from "../userdata/intro";
 import { likeCard } from "../userdata/likes";
 import { saveNote } from "../userdata/notes";
 import { hash32 } from "./prng";
+import { seedDemoTeam } from "./team";
 
 /**
  * The demo account's lived-in workspace, on top of the demo dataset: folders with cards, likes,
- * notes, an intro request, saved filters (one with cards new since it was last opened) and 29
+ * notes, an intro request, saved filters (one with cards new since it was last opened), a team
+ * with two teammates and shared folders and a shared filter (team.ts) and 29
  * days of request history for the usage chart. Everything goes through the userdata domain
  * functions, except the two things no user action can produce: when a filter was last opened, and
  * past days' request counts. Deterministic for a given dataset; the picks are the cards with the
@@ -31,6 +33,7 @@ export interface TDemoWorkspace {
   introRequests: number;
   savedFilters: number;
   requestDays: number;
+  team: { members: number; sharedFolders: number; sharedFilters: number };
 }
 
 /** Seeds the workspace of the account with this e-mail (the demo account). */
@@ -65,6 +68,7 @@ export async function seedDemoWorkspace(db: TDb, email: string, now = new Date()
   if (introCard) await requestIntro(db, accountId, introCard.id, "Would love a warm intro to the founders.");
 
   const savedFilters = await seedSavedFilters(db, accountId);
+  const { teamId: _teamId, ...team } = await seedDemoTeam(db, accountId, ids);
   const requestDays = await seedRequestHistory(db, accountId, now);
   return {
     folders: folderPlan.length,
@@ -74,6 +78,7 @@ export async function seedDemoWorkspace(db: TDb, email: string, now = new Date()
     introRequests: introCard ? 1 : 0,
     savedFilters,
     requestDays,
+    team,
   };
 }
 

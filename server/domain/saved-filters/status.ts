@@ -3,7 +3,7 @@ import { notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { listCards } from "../cards/list";
 import type { TCardFilterParams } from "../cards/filter-schema";
-import { listSavedFilters, type TSavedFilter } from "./filters";
+import { listSavedFilters, visibleFiltersOf, type TSavedFilter } from "./filters";
 
 /**
  * The workspace's saved filter page: for each of the caller's filters, how many cards match it now
@@ -30,7 +30,10 @@ async function countCards(db: TDb, accountId: number, params: TCardFilterParams)
 export async function savedFilterStatuses(db: TDb, accountId: number, parse: TParseStored): Promise<TSavedFilterStatus[]> {
   const filters = await listSavedFilters(db, accountId);
   const viewed = new Map(
-    (await db.savedFilter.findMany({ where: { accountId }, select: { id: true, lastViewedAt: true } })).map((r) => [r.id, r.lastViewedAt]),
+    (await db.savedFilter.findMany({ where: await visibleFiltersOf(db, accountId), select: { id: true, lastViewedAt: true } })).map((r) => [
+      r.id,
+      r.lastViewedAt,
+    ]),
   );
   const out: TSavedFilterStatus[] = [];
   for (const f of filters) {
@@ -54,7 +57,7 @@ export async function savedFilterStatuses(db: TDb, accountId: number, parse: TPa
 /** Records that the owner has seen the filter's cards now ("Mark seen": resets "new since last viewed"). */
 export async function markSavedFilterViewed(db: TDb, accountId: number, id: number): Promise<{ id: number; last_viewed_at: string }> {
   const now = new Date();
-  const n = await db.savedFilter.updateMany({ where: { id, accountId }, data: { lastViewedAt: now } });
+  const n = await db.savedFilter.updateMany({ where: { id, ...(await visibleFiltersOf(db, accountId)) }, data: { lastViewedAt: now } });
   if (n.count === 0) throw notFound("Saved filter");
   return { id, last_viewed_at: iso(now) };
 }
@@ -69,7 +72,7 @@ export interface TSavedFilterNews {
 }
 
 export async function savedFilterNews(db: TDb, accountId: number, id: number, parse: TParseStored): Promise<TSavedFilterNews> {
-  const row = await db.savedFilter.findFirst({ where: { id, accountId } });
+  const row = await db.savedFilter.findFirst({ where: { id, ...(await visibleFiltersOf(db, accountId)) } });
   if (!row) throw notFound("Saved filter");
   const since = row.lastViewedAt ?? row.createdAt;
   const params = parse((row.params ?? {}) as Record<string, unknown>);
@@ -80,7 +83,10 @@ export async function savedFilterNews(db: TDb, accountId: number, id: number, pa
 
 /** When the cards of the caller's filter `id` start counting as new (null when it is not theirs). */
 async function newSince(db: TDb, accountId: number, id: number): Promise<Date | null> {
-  const row = await db.savedFilter.findFirst({ where: { id, accountId }, select: { lastViewedAt: true, createdAt: true } });
+  const row = await db.savedFilter.findFirst({
+    where: { id, ...(await visibleFiltersOf(db, accountId)) },
+    select: { lastViewedAt: true, createdAt: true },
+  });
   return row ? (row.lastViewedAt ?? row.createdAt) : null;
 }
 

@@ -3,7 +3,8 @@ import { iso } from "~/server/lib/format";
 
 /**
  * The spec's user_data object of cards, for one account: is_liked, has_note, note (only when
- * has_note is true), folders [{id, name}] (the account's folders holding the card).
+ * has_note is true), folders [{id, name}] (the folders the account sees, its own and its team's
+ * shared ones, holding the card; team membership read in the same query, never cached).
  */
 export interface TUserData {
   is_liked: boolean;
@@ -23,7 +24,9 @@ export async function userDataFor(db: TDb, accountId: number, cardIds: number[])
       WHERE account_id = ${accountId} AND card_id = ANY(${cardIds}::int[])`,
     db.$queryRaw<{ card_id: number; id: number; name: string }[]>`
       SELECT fc.card_id, f.id, f.name FROM folder_card fc JOIN folder f ON f.id = fc.folder_id
-      WHERE f.account_id = ${accountId} AND fc.card_id = ANY(${cardIds}::int[])
+      WHERE ((f.visibility = 'private' AND f.account_id = ${accountId})
+             OR (f.visibility = 'team' AND f.team_id = (SELECT group_id FROM account WHERE id = ${accountId})))
+        AND fc.card_id = ANY(${cardIds}::int[])
       ORDER BY f.name, f.id`,
   ]);
   for (const l of likes) out.get(l.card_id)!.is_liked = true;

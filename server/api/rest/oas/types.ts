@@ -10,6 +10,7 @@ export const TAGS = {
   Radar: "Follow profiles on network_a and network_b, and read a feed of their changes (career moves, headline and bio changes).",
   Webhooks:
     "Signed push notifications: endpoints that receive radar updates, new connections, failed applications and new saved-filter matches as they happen (Standard Webhooks signatures; see the webhooks guide).",
+  Team: "Your team (a fund working together): its members and their roles. Shared folders and saved filters are in the reference data lists.",
   Utilities: "Token validation: plan, quota usage, capabilities and scope of the token.",
 } as const;
 

@@ -189,20 +189,30 @@ export const listFoldersContract = defineContract({
   ...reference(
     "listFolders",
     "List your folders",
-    "Returns your folders with the number of cards in each (folders are managed in the workspace). Use the ids in the `folder_ids` filter.",
-    "Your folders",
+    "Returns your folders and your team's shared folders, with the number of cards in each (folders are managed in the workspace). Each has its `visibility` (`private`: yours only; `team`: shared with your team) and its `owner` (the account that created it). Use the ids in the `folder_ids` filter.",
+    "Your folders and your team's shared folders",
   ),
   catalog: { capability: "card_reference_data", order: 5, description: "Your folders" },
   examples: {
     response: {
       data: [
-        { id: 12, name: "DeFi pipeline", cards_count: 14, created_at: "2026-10-02T08:15:31.204Z", updated_at: "2026-11-20T16:42:10.918Z" },
+        {
+          id: 12,
+          name: "DeFi pipeline",
+          cards_count: 14,
+          created_at: "2026-10-02T08:15:31.204Z",
+          updated_at: "2026-11-20T16:42:10.918Z",
+          visibility: "team",
+          owner: { id: 41, email: "dana@fund.example" },
+        },
         {
           id: 15,
           name: "Climate follow-ups",
           cards_count: 6,
           created_at: "2026-11-03T13:05:47.550Z",
           updated_at: "2026-11-03T13:05:47.550Z",
+          visibility: "private",
+          owner: { id: 7, email: "analyst@fund.example" },
         },
       ],
       meta: { total: 2 },
@@ -219,8 +229,9 @@ export const listSavedFiltersContract = defineContract({
   operationId: "listSavedFilters",
   tag: "Reference data",
   summary: "List your saved filters",
-  description: `Returns your saved card filters with their parameters (card list parameter names). Use an id as \`filter_id\` on the
-card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
+  description: `Returns your saved card filters and your team's shared ones with their parameters (card list parameter names),
+each with its \`visibility\` (\`private\`: yours only; \`team\`: shared with your team) and its \`owner\` (the account that
+created it). Use an id as \`filter_id\` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
 
 \`include_counts=true\` adds to each filter \`last_viewed_at\` (when last marked seen; null when never),
 \`matching\` (the cards matching it now) and \`new_since_viewed\` (those created since it was last marked seen,
@@ -251,6 +262,8 @@ Any other parameter is a 400 \`validation_error\`; not paginated.`,
           params: { categories: ["defi"], locations: ["us-central", "us-south"], trending: true, sort: "trending" },
           created_at: "2026-10-14T10:21:09.331Z",
           updated_at: "2026-11-18T07:48:55.102Z",
+          visibility: "team",
+          owner: { id: 41, email: "dana@fund.example" },
           last_viewed_at: "2026-11-20T08:02:41.773Z",
           matching: 12,
           new_since_viewed: 4,

@@ -34,12 +34,21 @@ export const ZLocationsResponse = z.object({
 
 export const ZSourceTypesResponse = z.object({ data: z.array(ZSlugName.extend({ group: z.string() })), meta: ZTotal });
 
+const ZVisibility = z
+  .enum(["private", "team"])
+  .describe(
+    "`private`: yours only; `team`: shared with every member of your team (renamed, re-shared and deleted by its creator and the team's admins)",
+  );
+const ZOwner = z.object({ id: z.number().int(), email: z.string() }).describe("the account that created it");
+
 const ZFolder = z.object({
   id: z.number().int(),
   name: z.string(),
   cards_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  visibility: ZVisibility,
+  owner: ZOwner,
 });
 export const ZFoldersResponse = z.object({ data: z.array(ZFolder), meta: ZTotal });
 
@@ -58,6 +67,8 @@ const ZSavedFilter = z.object({
   params: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
+  visibility: ZVisibility,
+  owner: ZOwner,
   last_viewed_at: z.string().nullable().optional().describe("with include_counts: when last marked seen (null: never)"),
   matching: z.number().int().optional().describe("with include_counts: the cards matching the filter now"),
   new_since_viewed: z

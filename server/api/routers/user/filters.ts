@@ -4,10 +4,11 @@ import {
   deleteSavedFilter,
   listSavedFilters,
   renameSavedFilter,
+  setSavedFilterVisibility,
   toStoredParams,
 } from "~/server/domain/saved-filters/filters";
 import { markSavedFilterViewed, savedFilterNews, savedFilterSince, savedFilterStatuses } from "~/server/domain/saved-filters/status";
-import { assertOwnFolders } from "~/server/domain/userdata/folders";
+import { assertVisibleFolders } from "~/server/domain/userdata/folders";
 import { validationError } from "~/server/lib/errors";
 import type { TAccount } from "~/server/domain/access/caller";
 import { createTRPCRouter, protectedProcedure, type TContext } from "~/server/api/trpc";
@@ -16,7 +17,7 @@ type TUserCtx = TContext & { account: TAccount };
 import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
 import { runCardList } from "../cards/list";
 import { parseStoredFilter } from "../cards/saved-filter";
-import { ZFolderRef, ZRename, zName } from "./user.types";
+import { ZFolderRef, ZRename, ZShare, zName } from "./user.types";
 
 /**
  * user.filters.*: the caller's saved filters. `params` are card list parameters, validated with the
@@ -46,7 +47,7 @@ function parseQuery(query: Record<string, string>): TCardListRequest {
 
 async function save(ctx: TUserCtx, name: string, params: TCardListRequest) {
   if (params.semantic && !params.search) throw validationError("params.semantic", "semantic search requires search");
-  if (params.folder_ids?.length) await assertOwnFolders(ctx.db, ctx.account.id, params.folder_ids, "params.folder_ids");
+  if (params.folder_ids?.length) await assertVisibleFolders(ctx.db, ctx.account.id, params.folder_ids, "params.folder_ids");
   return createSavedFilter(ctx.db, ctx.account.id, name, toStoredParams(params));
 }
 
@@ -68,4 +69,8 @@ export const filtersRouter = createTRPCRouter({
   markViewed: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
   rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
   delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),
+  /** Shares the filter with the caller's team, or makes it private again (its creator and the team's admins). */
+  share: protectedProcedure
+    .input(ZShare)
+    .mutation(({ ctx, input }) => setSavedFilterVisibility(ctx.db, ctx.account.id, input.id, input.visibility)),
 });

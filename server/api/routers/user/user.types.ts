@@ -14,4 +14,5 @@ export const ZFolderRef = z.object({ id: zId() }).strict();
 export const ZNamed = z.object({ name: zName() }).strict();
 export const ZRename = z.object({ id: zId(), name: zName() }).strict();
 export const ZFolderCard = z.object({ id: zId(), cardId: zId() }).strict();
+export const ZShare = z.object({ id: zId(), visibility: z.enum(["private", "team"]) }).strict();
 export const ZFolderCards = z.object({ id: zId(), cardIds: z.array(zId()).min(1).max(500) }).strict();

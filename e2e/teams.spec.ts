@@ -1,0 +1,117 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { auth, expectNoSeriousA11yViolation, SIGNIN_WAIT, vmon, watchPage } from "./support";
+
+/**
+ * Teams in the browser: an owner creates a team, shares a folder and makes an invitation link; a
+ * second account, signed out, opens the link, signs in, comes back, accepts and sees the shared
+ * folder; a stranger does not; once removed, the member no longer sees it on the next load.
+ */
+test.setTimeout(180_000);
+
+const PASSWORD = "correct horse battery";
+const stamp = Date.now();
+const OWNER = `team-owner-${stamp}@example.test`;
+const JOINER = `team-joiner-${stamp}@example.test`;
+const STRANGER = `team-stranger-${stamp}@example.test`;
+
+function createUser(email: string) {
+  const r = vmon(["users", "create", "--email", email, "--password", PASSWORD]);
+  expect(r.code, r.stderr).toBe(0);
+}
+
+async function signInForm(page: Page, email: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function open(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const watch = await watchPage(page, baseURL);
+  return { context, page, watch };
+}
+
+test("an owner invites, the invitee joins and sees the shared folder, a stranger does not, removal ends it", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  createUser(OWNER);
+  createUser(JOINER);
+  const strangerToken = JSON.parse(vmon(["tokens", "create", "--email", STRANGER, "--json"]).stdout).token as string;
+
+  // The owner creates the team.
+  const owner = await open(browser, baseURL);
+  await owner.page.goto("/settings/team");
+  await signInForm(owner.page, OWNER);
+  await expect(owner.page).toHaveURL(/\/settings\/team$/, SIGNIN_WAIT);
+  await owner.page.getByLabel("Team name").fill(`E2E Fund ${stamp}`);
+  await owner.page.getByRole("button", { name: "Create team" }).click();
+  await expect(owner.page.getByTestId("team-name")).toHaveText(`E2E Fund ${stamp}`);
+  await expectNoSeriousA11yViolation(owner.page, "/settings/team");
+
+  // A folder shared with the team.
+  await owner.page.goto("/folders");
+  await owner.page.getByLabel("New folder name").fill("Team pipeline");
+  await owner.page.getByRole("button", { name: "Create folder" }).click();
+  await owner.page.getByRole("button", { name: "Share with team: Team pipeline" }).click();
+  const row = owner.page.getByTestId("folder-table").locator("tbody tr", { hasText: "Team pipeline" });
+  await expect(row.getByTestId("team-badge")).toBeVisible();
+  const href = await row.getByRole("link", { name: "Team pipeline" }).getAttribute("href");
+  const folderId = Number(href!.split("/").pop());
+  await expect(owner.page.getByRole("button", { name: "Make private: Team pipeline" })).toBeVisible();
+  await expectNoSeriousA11yViolation(owner.page, "/folders with a shared folder");
+
+  // An invitation link.
+  await owner.page.goto("/settings/team");
+  await owner.page.getByRole("button", { name: "Make invitation link" }).click();
+  const link = (await owner.page.getByTestId("invitation-link").textContent())!.trim();
+  expect(link).toMatch(/\/join\/vmj_/);
+  await expect(owner.page.getByTestId("open-invitations")).toContainText("Anyone with the link");
+
+  // The invitee, signed out, opens the link: sign in, back to the invitation, accept.
+  const joiner = await open(browser, baseURL);
+  await joiner.page.setViewportSize({ width: 390, height: 844 });
+  await joiner.page.goto(new URL(link).pathname);
+  await signInForm(joiner.page, JOINER);
+  await expect(joiner.page).toHaveURL(/\/join\/vmj_/, SIGNIN_WAIT);
+  await expect(joiner.page.getByTestId("join-team-name")).toHaveText(`E2E Fund ${stamp}`);
+  await expectNoSeriousA11yViolation(joiner.page, "/join/<token> at 390 px");
+  await joiner.page.getByRole("button", { name: /Accept and join/ }).click();
+  await expect(joiner.page.getByTestId("join-message")).toContainText("You joined");
+
+  // The link is single use.
+  await joiner.page.reload();
+  await expect(joiner.page.getByTestId("join-message")).toContainText("already been used");
+
+  await joiner.page.goto("/folders");
+  const shared = joiner.page.getByTestId("folder-table").locator("tbody tr", { hasText: "Team pipeline" });
+  await expect(shared).toBeVisible();
+  await expect(shared.getByTestId("team-badge")).toBeVisible();
+  // A member who did not create it gets no share toggle.
+  await expect(joiner.page.getByRole("button", { name: "Make private: Team pipeline" })).toHaveCount(0);
+  await expectNoSeriousA11yViolation(joiner.page, "/folders as a member at 390 px");
+
+  // A stranger sees nothing of it.
+  const folders = await (await request.get("/v1/cards/folders/", { headers: auth(strangerToken) })).json();
+  expect(folders.data.map((f: { name: string }) => f.name)).not.toContain("Team pipeline");
+  const probe = await request.get(`/v1/cards/?folder_ids=${folderId}`, { headers: auth(strangerToken) });
+  expect(probe.status()).toBe(400);
+
+  // The owner removes the member; their next load no longer shows the folder.
+  await owner.page.goto("/settings/team");
+  await owner.page.getByRole("button", { name: `Remove ${JOINER}` }).click();
+  await owner.page.getByRole("button", { name: `Yes, remove ${JOINER}` }).click();
+  await expect(owner.page.getByTestId("team-members")).not.toContainText(JOINER);
+  await expect(owner.page.getByTestId("team-activity")).toContainText("removed a member");
+  await expect(owner.page.getByTestId("team-activity")).toContainText("used an invitation");
+
+  await joiner.page.reload();
+  await expect(joiner.page.getByTestId("folder-table")).not.toContainText("Team pipeline");
+
+  expect(await owner.watch.problems()).toEqual([]);
+  expect(await joiner.watch.problems()).toEqual([]);
+  await owner.context.close();
+  await joiner.context.close();
+});

@@ -1,0 +1,8 @@
+import { createTRPCRouter } from "~/server/api/trpc";
+import { getTeamRoute } from "./get";
+import { teamWorkspaceRouter } from "./workspace";
+
+export const teamRouter = createTRPCRouter({
+  get: getTeamRoute,
+  workspace: teamWorkspaceRouter,
+});

@@ -1,0 +1,45 @@
+import { teamActivity } from "~/server/domain/teams/activity";
+import { acceptInvitation, listInvitations, makeInvitation, previewInvitation, revokeInvitation } from "~/server/domain/teams/invitations";
+import { membershipOf, requireManager } from "~/server/domain/teams/membership";
+import { changeRole, createTeam, leaveTeam, myTeam, removeMember } from "~/server/domain/teams/teams";
+import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
+import { ZInvitationRef, ZInvite, ZJoinToken, ZMemberRef, ZRoleChange, ZTeamName } from "./workspace.types";
+
+/**
+ * team.*: the workspace's team settings (/settings/team) and /join/<token>. Every procedure reads
+ * the caller's membership from the database; another team's ids answer not_found.
+ */
+export const teamWorkspaceRouter = createTRPCRouter({
+  /** The caller's team, role and members (and the caller's id, `me`); null when they are in none. */
+  mine: protectedProcedure.query(async ({ ctx }) =>
+    (await membershipOf(ctx.db, ctx.account.id)) ? { ...(await myTeam(ctx.db, ctx.account.id)), me: ctx.account.id } : null,
+  ),
+  create: protectedProcedure.input(ZTeamName).mutation(({ ctx, input }) => createTeam(ctx.db, ctx.account.id, input.name)),
+  changeRole: protectedProcedure.input(ZRoleChange).mutation(async ({ ctx, input }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return changeRole(ctx.db, ctx.account.id, m.teamId, input.accountId, input.role);
+  }),
+  remove: protectedProcedure.input(ZMemberRef).mutation(async ({ ctx, input }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return removeMember(ctx.db, ctx.account.id, m.teamId, input.accountId);
+  }),
+  leave: protectedProcedure.mutation(({ ctx }) => leaveTeam(ctx.db, ctx.account.id)),
+  invitations: protectedProcedure.query(async ({ ctx }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return listInvitations(ctx.db, ctx.account.id, m.teamId);
+  }),
+  invite: protectedProcedure.input(ZInvite).mutation(async ({ ctx, input }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return makeInvitation(ctx.db, ctx.account.id, m.teamId, { email: input.email || null });
+  }),
+  revokeInvitation: protectedProcedure.input(ZInvitationRef).mutation(async ({ ctx, input }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return revokeInvitation(ctx.db, ctx.account.id, m.teamId, input.id);
+  }),
+  activity: protectedProcedure.query(async ({ ctx }) => {
+    const m = await requireManager(ctx.db, ctx.account.id);
+    return teamActivity(ctx.db, m.teamId);
+  }),
+  preview: protectedProcedure.input(ZJoinToken).query(({ ctx, input }) => previewInvitation(ctx.db, ctx.account.id, input.token)),
+  accept: protectedProcedure.input(ZJoinToken).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.account.id, input.token)),
+});
