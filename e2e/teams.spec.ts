@@ -93,6 +93,21 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   await expect(joiner.page.getByRole("button", { name: "Make private: Team pipeline" })).toHaveCount(0);
   await expectNoSeriousA11yViolation(joiner.page, "/folders as a member at 390 px");
 
+  // The team's thread on a card (when the database has cards): the owner writes, the member reads it, a stranger does not.
+  const first = (await (await request.get("/v1/cards/?limit=1&view=compact", { headers: auth(strangerToken) })).json()).data[0] as
+    { slug: string } | undefined;
+  if (first) {
+    await owner.page.goto(`/cards/${first.slug}`);
+    await owner.page.getByLabel(`Comment for E2E Fund ${stamp}`).fill(`Worth a call, @${JOINER.split("@")[0]}`);
+    await owner.page.getByRole("button", { name: "Post comment" }).click();
+    await expect(owner.page.getByTestId("card-comments")).toContainText("Worth a call");
+    await joiner.page.goto(`/cards/${first.slug}`);
+    await expect(joiner.page.getByTestId("card-comments")).toContainText("Worth a call");
+    await expectNoSeriousA11yViolation(joiner.page, "the card page with the team's comments at 390 px");
+    const theirs = await (await request.get(`/v1/cards/${first.slug}/comments/`, { headers: auth(strangerToken) })).json();
+    expect(theirs.data).toEqual([]);
+  }
+
   // A stranger sees nothing of it.
   const folders = await (await request.get("/v1/cards/folders/", { headers: auth(strangerToken) })).json();
   expect(folders.data.map((f: { name: string }) => f.name)).not.toContain("Team pipeline");
@@ -107,7 +122,8 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   await expect(owner.page.getByTestId("team-activity")).toContainText("removed a member");
   await expect(owner.page.getByTestId("team-activity")).toContainText("used an invitation");
 
-  await joiner.page.reload();
+  await joiner.page.goto("/folders");
+  await expect(joiner.page.getByTestId("folder-table")).toHaveAttribute("aria-busy", "false");
   await expect(joiner.page.getByTestId("folder-table")).not.toContainText("Team pipeline");
 
   expect(await owner.watch.problems()).toEqual([]);

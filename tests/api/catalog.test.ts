@@ -40,6 +40,7 @@ const SPEC_ENDPOINTS = [
   "POST /v1/radar/connections/bulk-delete/",
   "GET /v1/radar/updates/meta/",
   "GET /v1/team/",
+  "GET /v1/cards/{slug}/comments/",
   "GET /v1/radar/updates/",
   "GET /v1/token/validate/",
   // Webhooks (beyond the spec, which leaves outgoing events open: docs/webhooks.md).

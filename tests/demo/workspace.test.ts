@@ -28,10 +28,11 @@ describe("seedDemoWorkspace", () => {
     const account = await t.db.account.findUniqueOrThrow({ where: { email: credentials.email } });
     const ui = await browserCaller(t.db, account.id);
 
-    expect(report.team).toEqual({ members: 3, sharedFolders: 3, sharedFilters: 1 });
+    expect(report.team).toEqual({ members: 3, sharedFolders: 3, sharedFilters: 1, comments: 5 });
     const team = await ui.team.workspace.mine();
     expect(team).toMatchObject({ role: "owner", team: { name: "Demo Ventures" } });
     expect(team!.team.members.map((m) => m.role)).toEqual(["owner", "admin", "member"]);
+    expect(await t.db.cardComment.count({ where: { teamId: team!.team.id } })).toBe(5);
     const folders = (await ui.user.folders.list()).filter((f) => f.owner.id === account.id);
     expect(folders.map((f) => f.name).sort()).toEqual(["Follow up this month", "Portfolio watch", "Seed pipeline"]);
     const shared = (await ui.user.folders.list()).filter((f) => f.visibility === "team");

@@ -339,6 +339,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cards/{slug}/comments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your team's comments on a card
+         * @description Returns your team's comment thread on the card, newest first: each comment's `author`, `text` (up to
+         *     5,000 characters), `created_at` and `updated_at`. Only your team's members see its thread; an account in no team gets an
+         *     empty list. Comments are written in the workspace. 404 when there is no card with this slug.
+         *     Paging: `limit` (default 20, at most 100), `offset`, `include_total`.
+         */
+        get: operations["listCardComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cards/{slug}/": {
         parameters: {
             query?: never;
@@ -2924,6 +2947,97 @@ export interface operations {
                                 slug: string;
                                 type: string;
                             } | null;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number | null;
+                            has_next: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCardComments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size: default 20, at most 100 (a larger value is clamped).
+                 * @example 2
+                 */
+                limit?: number;
+                /**
+                 * @description Items to skip before the page (default 0).
+                 * @example 0
+                 */
+                offset?: number;
+                /** @description Count the matching items (default true); false skips the count and `pagination.total` is null. */
+                include_total?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The slug (URL identifier) of the resource.
+                 * @example rivetai-mk
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments with pagination */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 311,
+                     *           "card_id": 5120,
+                     *           "author": {
+                     *             "id": 41,
+                     *             "email": "dana@fund.example",
+                     *             "name": "Dana"
+                     *           },
+                     *           "text": "@sam can you take the intro call? Their cohort data looks strong.",
+                     *           "created_at": "2026-11-24T10:02:11.482Z",
+                     *           "updated_at": "2026-11-24T10:02:11.482Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 2,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "has_next": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            card_id: number;
+                            author: {
+                                id: number;
+                                email: string;
+                                name: string | null;
+                            };
+                            text: string;
+                            created_at: string;
+                            updated_at: string;
                         }[];
                         pagination: {
                             limit: number;

@@ -2,13 +2,15 @@ import type { TDb } from "~/server/db/client";
 import { setSavedFilterVisibility } from "../saved-filters/filters";
 import { likeCard } from "../userdata/likes";
 import { addCardsToFolder, createFolder, setFolderVisibility } from "../userdata/folders";
+import { addComment } from "../teams/comments";
 import { createTeam, joinTeamAs } from "../teams/teams";
 
 /**
  * The demo account's team (DESIGN section 16): the demo account owns it, two teammates (accounts
  * without a password or token: they cannot sign in) are an admin and a member. The demo account's
  * first folder and first saved filter are shared, each teammate shares a folder of their own, and
- * the teammates like some of the cards, so the shared side of the workspace looks used.
+ * the teammates like some of the cards and discuss the top ones in comments, so the shared side of
+ * the workspace looks used.
  */
 
 const TEAMMATES = [
@@ -21,6 +23,7 @@ export interface TDemoTeam {
   members: number;
   sharedFolders: number;
   sharedFilters: number;
+  comments: number;
 }
 
 export async function seedDemoTeam(db: TDb, accountId: number, cardIds: number[]): Promise<TDemoTeam> {
@@ -60,5 +63,20 @@ export async function seedDemoTeam(db: TDb, accountId: number, cardIds: number[]
   for (const [i, mate] of mates.entries()) {
     for (const id of cardIds.slice(i * 3, i * 3 + 4)) await likeCard(db, mate, id);
   }
-  return { teamId: team.id, members: 1 + mates.length, sharedFolders, sharedFilters };
+  const [maya, leo] = mates as [number, number];
+  const thread: [number, number, string][] = [
+    [0, maya, "Met the founders last week: strong technical team, still pre-revenue. Worth a second call."],
+    [0, leo, "@maya.okafor agreed. I can pull the signal history before the partner meeting."],
+    [0, accountId, "Adding it to the seed pipeline. @leo.brandt please share the notes here."],
+    [1, leo, "Three new signals this month from funds we know. Anyone talked to them?"],
+    [2, maya, "Pass for now: the market is crowded. Revisit after their next round."],
+  ];
+  let comments = 0;
+  for (const [i, author, text] of thread) {
+    const cardId = cardIds[i];
+    if (cardId === undefined) continue;
+    await addComment(db, author, cardId, text);
+    comments += 1;
+  }
+  return { teamId: team.id, members: 1 + mates.length, sharedFolders, sharedFilters, comments };
 }

@@ -1,11 +1,12 @@
 import { createTRPCRouter } from "~/server/api/trpc";
+import { cardCommentsRoute } from "./comments";
 import { cardDetailRoute } from "./detail";
 import { markSavedFilterSeenRoute, savedFilterNewCardsRoute } from "./filter-news";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";
 import { categoriesRoute, filtersRoute, foldersRoute, locationsRoute, roundsRoute, sourceTypesRoute, stagesRoute } from "./reference";
 
-/** /v1/cards/...: the cards, their interactions, the reference data of their filters and the new cards of saved filters. */
+/** /v1/cards/...: the cards, their interactions, the team's comments on them, the reference data of their filters and the new cards of saved filters. */
 export const cardsRouter = createTRPCRouter({
   list: listCardsRoute,
   search: listCardsPostRoute,
@@ -19,5 +20,6 @@ export const cardsRouter = createTRPCRouter({
   markFilterSeen: markSavedFilterSeenRoute,
   sourceTypes: sourceTypesRoute,
   interactions: cardInteractionsRoute,
+  comments: cardCommentsRoute,
   detail: cardDetailRoute,
 });

@@ -1,0 +1,136 @@
+import type { TDb } from "~/server/db/client";
+import { AppError, notFound, validationError } from "~/server/lib/errors";
+import { iso } from "~/server/lib/format";
+import { isManager, membershipOf, requireMembership } from "./membership";
+
+/**
+ * A card's comment thread, per team (DESIGN section 16): only the members of the author's team see
+ * it; an account in no team sees an empty thread and cannot comment. Text up to 5,000 characters;
+ * authors edit and delete their own comments, owners and admins delete any. `@` followed by a
+ * teammate's e-mail, or the part of it before the `@`, mentions them: writing a comment returns the
+ * ids of the teammates it mentions (`mentioned`), the seam where a notification will be sent.
+ */
+
+const MAX_COMMENT = 5000;
+
+export interface TComment {
+  id: number;
+  card_id: number;
+  author: { id: number; email: string; name: string | null };
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+type TRow = {
+  id: number;
+  cardId: number;
+  text: string;
+  createdAt: Date;
+  updatedAt: Date;
+  author: { id: number; email: string; name: string | null };
+};
+
+const AUTHOR = { author: { select: { id: true, email: true, name: true } } } as const;
+
+const toComment = (r: TRow): TComment => ({
+  id: r.id,
+  card_id: r.cardId,
+  author: r.author,
+  text: r.text,
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+function commentText(text: string): string {
+  const t = text.trim();
+  if (t.length === 0) throw validationError("text", "must not be empty");
+  if (t.length > MAX_COMMENT) throw validationError("text", `must be at most ${MAX_COMMENT} characters`);
+  if (t.includes("\u0000")) throw validationError("text", "must not contain NUL characters");
+  return t;
+}
+
+async function cardIdOf(db: TDb, card: number | string): Promise<number> {
+  const row =
+    typeof card === "number"
+      ? await db.card.findUnique({ where: { id: card }, select: { id: true } })
+      : await db.card.findUnique({ where: { slug: card }, select: { id: true } });
+  if (!row) throw notFound("Card");
+  return row.id;
+}
+
+/** The teammates (other than the author) that `text` mentions: `@email` or `@local-part`, case-insensitive. */
+async function mentionedIn(db: TDb, teamId: number, authorId: number, text: string): Promise<number[]> {
+  const handles = new Set(
+    [...text.matchAll(/@([A-Za-z0-9._%+-]+(?:@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)?)/g)].map((m) => m[1]!.toLowerCase()),
+  );
+  if (handles.size === 0) return [];
+  const members = await db.account.findMany({ where: { groupId: teamId, id: { not: authorId } }, select: { id: true, email: true } });
+  return members
+    .filter((m) => {
+      const email = m.email.toLowerCase();
+      return handles.has(email) || handles.has(email.split("@")[0]!);
+    })
+    .map((m) => m.id);
+}
+
+/** The caller's team's thread on a card, newest first (empty when the caller is in no team; 404 for an unknown card). */
+export async function listComments(
+  db: TDb,
+  accountId: number,
+  card: number | string,
+  page: { limit: number; offset: number },
+): Promise<{ data: TComment[]; total: number }> {
+  const cardId = await cardIdOf(db, card);
+  const m = await membershipOf(db, accountId);
+  if (!m) return { data: [], total: 0 };
+  const where = { teamId: m.teamId, cardId };
+  const [rows, total] = await Promise.all([
+    db.cardComment.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: page.limit,
+      skip: page.offset,
+      include: AUTHOR,
+    }),
+    db.cardComment.count({ where }),
+  ]);
+  return { data: rows.map(toComment), total };
+}
+
+/** Adds a comment to the caller's team's thread; `mentioned` are the teammates to notify. */
+export async function addComment(db: TDb, accountId: number, card: number | string, text: string) {
+  const t = commentText(text);
+  const cardId = await cardIdOf(db, card);
+  const m = await requireMembership(db, accountId);
+  const row = await db.cardComment.create({ data: { teamId: m.teamId, cardId, authorId: accountId, text: t }, include: AUTHOR });
+  return { comment: toComment(row), mentioned: await mentionedIn(db, m.teamId, accountId, t) };
+}
+
+async function visibleComment(db: TDb, accountId: number, id: number) {
+  const m = await membershipOf(db, accountId);
+  const row = m ? await db.cardComment.findFirst({ where: { id, teamId: m.teamId }, include: AUTHOR }) : null;
+  if (!m || !row) throw notFound("Comment");
+  return { m, row };
+}
+
+/** Edits one's own comment (only its author); returns the teammates newly mentioned. */
+export async function editComment(db: TDb, accountId: number, id: number, text: string) {
+  const t = commentText(text);
+  const { m, row } = await visibleComment(db, accountId, id);
+  if (row.author.id !== accountId) throw new AppError("permission_denied", "Only its author can edit a comment.");
+  const before = new Set(await mentionedIn(db, m.teamId, accountId, row.text));
+  const updated = await db.cardComment.update({ where: { id }, data: { text: t }, include: AUTHOR });
+  const mentioned = (await mentionedIn(db, m.teamId, accountId, t)).filter((a) => !before.has(a));
+  return { comment: toComment(updated), mentioned };
+}
+
+/** Deletes a comment: its author, or an owner or admin of the team. */
+export async function deleteComment(db: TDb, accountId: number, id: number): Promise<{ id: number; deleted: true }> {
+  const { m, row } = await visibleComment(db, accountId, id);
+  if (row.author.id !== accountId && !isManager(m)) {
+    throw new AppError("permission_denied", "Only its author and the team's owners and admins can delete a comment.");
+  }
+  await db.cardComment.delete({ where: { id } });
+  return { id, deleted: true };
+}
