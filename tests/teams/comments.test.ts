@@ -89,6 +89,27 @@ describe("card comments", () => {
     expect((await api("GET", "/cards/beta-lending/comments/", { token: owner.token })).body.data).toEqual([]);
   });
 
+  it("a mention notifies each mentioned teammate once, with a link to the comment; an edit notifies only the newly mentioned", async () => {
+    const card = fx.cards["alpha-dex"]!;
+    const mentions = async (u: TUser, id: number) =>
+      (await u.ui.notifications.list({})).data.filter((n) => n.kind === "mention" && n.url.endsWith(`#comment-${id}`));
+    const c = await owner.ui.team.comments.add({ cardId: card, text: `@${admin.account.email} first look?` });
+    const [n] = await mentions(admin, c.comment.id);
+    expect(n).toMatchObject({
+      title: expect.stringContaining("mentioned you"),
+      url: `/cards/alpha-dex#comment-${c.comment.id}`,
+      read_at: null,
+    });
+    expect(n!.body).toContain("first look?");
+    expect(await mentions(member, c.comment.id)).toEqual([]);
+    // The edit mentions the admin again (no second notification) and the member for the first time.
+    await owner.ui.team.comments.edit({ id: c.comment.id, text: `@${admin.account.email} @${member.account.email} first look?` });
+    expect(await mentions(admin, c.comment.id)).toHaveLength(1);
+    expect(await mentions(member, c.comment.id)).toHaveLength(1);
+    // Nobody outside the team hears of it.
+    for (const u of [rival, stranger, owner]) expect(await mentions(u, c.comment.id)).toEqual([]);
+  });
+
   it("a removed member no longer reads the thread, from the next request", async () => {
     expect((await thread(member.token)).body.data.length).toBeGreaterThan(0);
     await removeMember(t.db, owner.account.id, teamId, member.account.id);

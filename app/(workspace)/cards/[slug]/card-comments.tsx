@@ -60,7 +60,7 @@ export function CardComments({ cardId, slug }: { cardId: number; slug: string })
       {thread.data && thread.data.data.length > 0 && (
         <ol className="mt-3 space-y-3 text-sm" data-testid="card-comments">
           {thread.data.data.map((c) => (
-            <li key={c.id} className="border-l-2 border-slate-200 pl-2">
+            <li key={c.id} id={`comment-${c.id}`} className="border-l-2 border-slate-200 pl-2">
               <p className="text-xs text-slate-600">
                 {c.author.name ?? c.author.email} · {new Date(c.created_at).toLocaleString()}
               </p>
