@@ -100,11 +100,13 @@ DROP TRIGGER IF EXISTS vm_card_change_ins ON folder_card;
 CREATE TRIGGER vm_card_change_ins AFTER INSERT ON folder_card REFERENCING NEW TABLE AS vm_changed
   FOR EACH STATEMENT EXECUTE FUNCTION vm_card_change_log_folder();
 
--- The cards already notified per followed filter: each card once per filter.
-CREATE TABLE IF NOT EXISTS vm_saved_filter_alerted (
-  filter_id int NOT NULL REFERENCES saved_filter (id) ON DELETE CASCADE,
+-- The cards already notified per filter signature (the followed filters with the same parameters,
+-- server/domain/notifications/alerts.ts): each card once per filter, one row per card and distinct
+-- filter rather than per follower, so 1,000 analysts following "seed stage" cost one row per card.
+CREATE TABLE IF NOT EXISTS vm_saved_filter_alert_seen (
+  signature text NOT NULL,
   card_id int NOT NULL,
-  PRIMARY KEY (filter_id, card_id)
+  PRIMARY KEY (signature, card_id)
 );
 
 -- Radar updates not yet turned into notifications, taken by the run like vm_card_change.

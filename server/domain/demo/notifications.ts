@@ -1,4 +1,5 @@
 import type { TDb } from "~/server/db/client";
+import { filterSignature } from "../notifications/alerts";
 import { setFilterAlert } from "../notifications/follow";
 import { notify } from "../notifications/notify";
 import { runRadarNotifications } from "../notifications/radar";
@@ -33,9 +34,10 @@ export async function seedDemoNotifications(db: TDb, email: string): Promise<num
   });
   if (cards.length === 0) return made;
   // Recorded as notified for the filter, as an alert run would have.
+  const signature = filterSignature(accountId, (filter.params ?? {}) as Record<string, unknown>);
   await db.$executeRaw`
-    INSERT INTO vm_saved_filter_alerted (filter_id, card_id)
-    SELECT ${filter.id}, x FROM unnest(${cards.map((c) => c.id)}::int[]) AS x ON CONFLICT DO NOTHING`;
+    INSERT INTO vm_saved_filter_alert_seen (signature, card_id)
+    SELECT ${signature}, x FROM unnest(${cards.map((c) => c.id)}::int[]) AS x ON CONFLICT DO NOTHING`;
   const names = cards.slice(0, 3).map((c) => c.name);
   const more = cards.length > 3 ? ` and ${cards.length - 3} more` : "";
   const id = await notify(db, accountId, {

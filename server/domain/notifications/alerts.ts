@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
 import { logger } from "~/server/lib/logger";
@@ -15,9 +16,12 @@ import { ZCardFilterParams } from "../cards/filter-schema";
  *      name folders, which are the account's own);
  *   3. evaluates each group's WHERE (cards/filters.ts buildCardWhere) against those cards only,
  *      a few hundred groups per statement over one materialised copy of the changed rows;
- *   4. in the same statement records (filter, card) in vm_saved_filter_alerted, ON CONFLICT DO
- *      NOTHING, and writes one notification per filter for the cards it inserted: a card is
- *      notified once per filter, however often it changes.
+ *   4. in the same statement records (filter signature, card) in vm_saved_filter_alert_seen, ON
+ *      CONFLICT DO NOTHING, and writes one notification per follower of each signature that gained
+ *      cards, for the cards it inserted: a card is notified once per filter, however often it
+ *      changes. The bookkeeping is per distinct filter, not per follower (a thousand analysts
+ *      following "seed stage" record each card once); a filter followed later with the same
+ *      parameters is not told of cards that changed before it was followed, which is the rule anyway.
  * A crash rolls all of it back, the taken ids included, so a restart neither loses nor repeats an
  * alert; a card committed while a run works is simply in the log for the next one. A semantic
  * filter is matched by its text search (similarity ranking has no fixed set of matches).
@@ -36,6 +40,7 @@ interface TFollowed {
 
 interface TGroup {
   accountId: number;
+  signature: string;
   params: Record<string, unknown>;
   filterIds: number[];
 }
@@ -51,28 +56,43 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/** Followed filters with the same parameters evaluate once (folders are per account). */
+/**
+ * What identifies a filter's matches: its parameters in a canonical order, and the account when
+ * they name folders (which are the account's own).
+ */
+export function filterSignature(accountId: number, params: Record<string, unknown>): string {
+  const key = `${params.folder_ids ? accountId : ""}|${JSON.stringify(canonical(params))}`;
+  return createHash("sha256").update(key).digest("base64url").slice(0, 32);
+}
+
+/** Followed filters with the same signature evaluate once. */
 function groupFilters(filters: TFollowed[]): TGroup[] {
   const groups = new Map<string, TGroup>();
   for (const f of filters) {
     const params = (f.params ?? {}) as Record<string, unknown>;
-    const key = `${params.folder_ids ? f.account_id : ""}|${JSON.stringify(canonical(params))}`;
-    const g = groups.get(key);
+    const signature = filterSignature(f.account_id, params);
+    const g = groups.get(signature);
     if (g) g.filterIds.push(f.id);
-    else groups.set(key, { accountId: f.account_id, params, filterIds: [f.id] });
+    else groups.set(signature, { accountId: f.account_id, signature, params, filterIds: [f.id] });
   }
   return [...groups.values()];
 }
 
+interface TCondition {
+  sql: Prisma.Sql;
+  signature: string;
+  filterIds: number[];
+}
+
 /** Each group's condition over `c`, or nothing when its parameters can match no card (or are no longer valid). */
 async function groupConditions(db: TDb | Prisma.TransactionClient, groups: TGroup[]) {
-  const out: { sql: Prisma.Sql; filterIds: number[] }[] = [];
+  const out: TCondition[] = [];
   for (const g of groups) {
     const parsed = ZCardFilterParams.safeParse(g.params);
     if (!parsed.success) continue;
     try {
       const where = await buildCardWhere(db as TDb, g.accountId, { ...parsed.data, semantic: undefined });
-      if (!where.empty) out.push({ sql: where.sql, filterIds: g.filterIds });
+      if (!where.empty) out.push({ sql: where.sql, signature: g.signature, filterIds: g.filterIds });
     } catch (error) {
       // A folder deleted since the filter was saved: the card list refuses it too.
       logger.warn("followed saved filter skipped", { filters: g.filterIds, error });
@@ -81,43 +101,44 @@ async function groupConditions(db: TDb | Prisma.TransactionClient, groups: TGrou
   return out;
 }
 
-/** One statement: evaluate a chunk of groups on the changed cards, record and notify. Answers the notifications made. */
-async function evaluateChunk(
-  tx: Prisma.TransactionClient,
-  changed: number[],
-  chunk: { sql: Prisma.Sql; filterIds: number[] }[],
-  runKey: string,
-): Promise<number> {
+/**
+ * One statement: evaluate a chunk of groups on the changed cards, record the new (signature, card)
+ * pairs and notify every follower of a signature that gained cards. Answers the notifications made.
+ */
+async function evaluateChunk(tx: Prisma.TransactionClient, changed: number[], chunk: TCondition[], runKey: string): Promise<number> {
   const hits = Prisma.join(
     chunk.map((g, i) => Prisma.sql`SELECT ${i}::int AS g, c.id FROM changed c WHERE ${g.sql}`),
     " UNION ALL ",
   );
+  const signatures = chunk.map((g) => g.signature);
   const mapFilters = chunk.flatMap((g) => g.filterIds);
   const mapGroups = chunk.flatMap((g, i) => g.filterIds.map(() => i));
   return tx.$executeRaw`
     WITH changed AS MATERIALIZED (SELECT * FROM card WHERE id = ANY(${changed}::int[])),
     hit AS (${hits}),
-    map AS (SELECT * FROM unnest(${mapFilters}::int[], ${mapGroups}::int[]) AS m(filter_id, g)),
+    sig AS (SELECT s.signature, (s.n - 1)::int AS g FROM unnest(${signatures}::text[]) WITH ORDINALITY AS s(signature, n)),
     ins AS (
-      INSERT INTO vm_saved_filter_alerted (filter_id, card_id)
-      SELECT map.filter_id, hit.id FROM hit JOIN map ON map.g = hit.g ORDER BY 1, 2
+      INSERT INTO vm_saved_filter_alert_seen (signature, card_id)
+      SELECT sig.signature, hit.id FROM hit JOIN sig ON sig.g = hit.g ORDER BY 1, 2
       ON CONFLICT DO NOTHING
-      RETURNING filter_id, card_id
+      RETURNING signature, card_id
     ),
     per AS (
-      SELECT filter_id, count(*)::int AS n, (array_agg(card_id ORDER BY card_id DESC))[1:${CARDS_NAMED}] AS named
-        FROM ins GROUP BY filter_id
-    )
+      SELECT p.g, p.n, p.named,
+             (SELECT c.slug FROM card c WHERE c.id = p.named[1]) AS first_slug,
+             (SELECT string_agg(c.name, ', ' ORDER BY c.id DESC) FROM card c WHERE c.id = ANY(p.named)) AS names
+        FROM (SELECT sig.g, count(*)::int AS n, (array_agg(ins.card_id ORDER BY ins.card_id DESC))[1:${CARDS_NAMED}] AS named
+                FROM ins JOIN sig ON sig.signature = ins.signature GROUP BY sig.g) p
+    ),
+    map AS (SELECT * FROM unnest(${mapFilters}::int[], ${mapGroups}::int[]) AS m(filter_id, g))
     INSERT INTO notification (account_id, kind, subject_key, saved_filter_id, card_id, url, title, body, data)
     SELECT f.account_id, 'saved_filter', 'saved_filter:' || f.id || ':' || ${runKey}, f.id,
            CASE WHEN per.n = 1 THEN per.named[1] END,
-           CASE WHEN per.n = 1 THEN '/cards/' || (SELECT c.slug FROM card c WHERE c.id = per.named[1])
-                ELSE '/cards?filter_id=' || f.id END,
+           CASE WHEN per.n = 1 THEN '/cards/' || per.first_slug ELSE '/cards?filter_id=' || f.id END,
            left(f.name, 120) || ': ' || per.n || CASE WHEN per.n = 1 THEN ' new card' ELSE ' new cards' END,
-           (SELECT string_agg(c.name, ', ' ORDER BY c.id DESC) FROM card c WHERE c.id = ANY(per.named))
-             || CASE WHEN per.n > ${CARDS_NAMED} THEN ' and ' || (per.n - ${CARDS_NAMED}) || ' more' ELSE '' END,
+           COALESCE(per.names, '') || CASE WHEN per.n > ${CARDS_NAMED} THEN ' and ' || (per.n - ${CARDS_NAMED}) || ' more' ELSE '' END,
            jsonb_build_object('count', per.n, 'card_ids', to_jsonb(per.named))
-      FROM per JOIN saved_filter f ON f.id = per.filter_id
+      FROM per JOIN map ON map.g = per.g JOIN saved_filter f ON f.id = map.filter_id
     ON CONFLICT (account_id, subject_key) DO NOTHING`;
 }
 
