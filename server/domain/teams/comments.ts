@@ -1,16 +1,15 @@
 import type { TDb } from "~/server/db/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
-import { notify } from "../notifications/notify";
 import { isManager, membershipOf, requireMembership } from "./membership";
 
 /**
  * A card's comment thread, per team (DESIGN section 16): only the members of the author's team see
  * it; an account in no team sees an empty thread and cannot comment. Text up to 5,000 characters;
  * authors edit and delete their own comments, owners and admins delete any. `@` followed by a
- * teammate's e-mail, or the part of it before the `@`, mentions them: each teammate a comment
- * mentions (also one newly mentioned by an edit) gets one `mention` notification, and writing a
- * comment returns their ids (`mentioned`).
+ * teammate's e-mail, or the part of it before the `@`, mentions them: writing a comment returns the
+ * ids of the teammates it mentions (`mentioned`; an edit, the newly mentioned), whom the procedure
+ * notifies (notifications/mentions.ts).
  */
 
 const MAX_COMMENT = 5000;
@@ -100,34 +99,13 @@ export async function listComments(
   return { data: rows.map(toComment), total };
 }
 
-/** One notification per mentioned teammate, once per comment (its subject key). */
-async function notifyMentions(db: TDb, comment: TComment, mentioned: number[]): Promise<void> {
-  if (mentioned.length === 0) return;
-  const card = await db.card.findUnique({ where: { id: comment.card_id }, select: { slug: true, name: true } });
-  if (!card) return;
-  const who = comment.author.name ?? comment.author.email;
-  for (const accountId of mentioned) {
-    await notify(db, accountId, {
-      kind: "mention",
-      subjectKey: `mention:${comment.id}`,
-      title: `${who} mentioned you on ${card.name}`,
-      body: comment.text,
-      url: `/cards/${encodeURIComponent(card.slug)}#comment-${comment.id}`,
-      cardId: comment.card_id,
-    });
-  }
-}
-
-/** Adds a comment to the caller's team's thread; `mentioned` are the teammates it notified. */
+/** Adds a comment to the caller's team's thread; `mentioned` are the teammates to notify. */
 export async function addComment(db: TDb, accountId: number, card: number | string, text: string) {
   const t = commentText(text);
   const cardId = await cardIdOf(db, card);
   const m = await requireMembership(db, accountId);
   const row = await db.cardComment.create({ data: { teamId: m.teamId, cardId, authorId: accountId, text: t }, include: AUTHOR });
-  const comment = toComment(row);
-  const mentioned = await mentionedIn(db, m.teamId, accountId, t);
-  await notifyMentions(db, comment, mentioned);
-  return { comment, mentioned };
+  return { comment: toComment(row), mentioned: await mentionedIn(db, m.teamId, accountId, t) };
 }
 
 async function visibleComment(db: TDb, accountId: number, id: number) {
@@ -145,9 +123,7 @@ export async function editComment(db: TDb, accountId: number, id: number, text: 
   const before = new Set(await mentionedIn(db, m.teamId, accountId, row.text));
   const updated = await db.cardComment.update({ where: { id }, data: { text: t }, include: AUTHOR });
   const mentioned = (await mentionedIn(db, m.teamId, accountId, t)).filter((a) => !before.has(a));
-  const comment = toComment(updated);
-  await notifyMentions(db, comment, mentioned);
-  return { comment, mentioned };
+  return { comment: toComment(updated), mentioned };
 }
 
 /** Deletes a comment: its author, or an owner or admin of the team. */
