@@ -107,6 +107,7 @@ describe("token validation", () => {
       network_a_collections: capability(false, true),
       radar: capability(true, false),
       webhooks: capability(true, false),
+      team: capability(true, false),
       token: capability(true, false),
     });
     expect(caps.network_a_profiles.path).toBe("/v1/network_a/profiles/");
