@@ -43,6 +43,8 @@ export interface TSmtpOptions {
   /** A fixed port (a server under test configured in advance); default: a random free port. */
   port?: number;
   refuse?: boolean;
+  /** Milliseconds the server takes before accepting each message (a slow server, a stop in the middle of a run). */
+  delayMs?: number;
 }
 
 function headerText(parsed: ParsedMail, name: string): string | undefined {
@@ -75,20 +77,23 @@ export async function startSmtp(options: TSmtpOptions = {}): Promise<TSmtpHarnes
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then(
-          (parsed) => {
-            const from = session.envelope.mailFrom;
-            messages.push({
-              envelope: { from: from ? from.address : "", to: session.envelope.rcptTo.map((r) => r.address) },
-              parsed,
-              header: (name) => headerText(parsed, name),
-              raw,
-            });
-            for (const wake of waiters) wake();
-            callback(null);
-          },
-          (error: Error) => callback(error),
-        );
+        const delay = new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+        delay
+          .then(() => simpleParser(raw))
+          .then(
+            (parsed) => {
+              const from = session.envelope.mailFrom;
+              messages.push({
+                envelope: { from: from ? from.address : "", to: session.envelope.rcptTo.map((r) => r.address) },
+                parsed,
+                header: (name) => headerText(parsed, name),
+                raw,
+              });
+              for (const wake of waiters) wake();
+              callback(null);
+            },
+            (error: Error) => callback(error),
+          );
       });
     },
   });

@@ -1,8 +1,11 @@
 import type { TDb } from "~/server/db/client";
+import { env } from "~/server/env";
 import { logger } from "~/server/lib/logger";
+import { mailConfigured } from "../mail/transport";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs, startLoop } from "../jobs/queue";
 import { runSavedFilterAlerts } from "./alerts";
+import { runEmailDeliveries } from "./email";
 import { runRadarNotifications } from "./radar";
 
 /**
@@ -10,7 +13,8 @@ import { runRadarNotifications } from "./radar";
  * `periodMs` a run is queued on the durable job queue (one job, key "run"); whichever process
  * claims it turns pending radar updates and changed cards into notifications (radar.ts,
  * alerts.ts) under the job's lease, so two processes never run at once. What a run has not taken
- * stays in the change logs for the next.
+ * stays in the change logs for the next. E-mail (email.ts) runs the same way on a queue of its own,
+ * once a minute while SMTP_URL is set; a stop lets it finish the message in hand.
  */
 
 const QUEUE = "notifications";
@@ -37,12 +41,49 @@ export async function notificationTick(db: TDb, due: boolean): Promise<boolean> 
   return true;
 }
 
-export function startNotificationWorkers(db: TDb, opts: { periodMs?: number } = {}) {
+const MAIL_QUEUE = "notification-mail";
+const MAIL_RUN_MS = 60_000;
+
+/** One e-mail run when one is due (or left by a stopped or crashed process); false when none ran. */
+async function mailTick(db: TDb, due: boolean, stopping: () => boolean = () => false): Promise<boolean> {
+  if (!mailConfigured()) return false;
+  if (due) await enqueue(db, MAIL_QUEUE, {}, { key: "run" });
+  const jobs = await claim(db, MAIL_QUEUE, 1, LEASE_MS);
+  if (jobs.length === 0) return false;
+  await whileLeased(
+    MAIL_QUEUE,
+    (until) => renewJobs(db, jobs, until),
+    {},
+    async () => {
+      const sent = await runEmailDeliveries(db, { base: env().BASE_URL, stopping });
+      if (sent.instant + sent.digests + sent.failed > 0) logger.info("notification e-mails", sent);
+    },
+  );
+  await complete(
+    db,
+    jobs.map((j) => j.id),
+  );
+  return true;
+}
+
+export function startNotificationWorkers(db: TDb, opts: { periodMs?: number; mailPeriodMs?: number } = {}) {
   let lastRun = 0;
-  return startLoop("notifications", 1000, async () => {
+  let lastMail = 0;
+  let stopping = false;
+  const notifications = startLoop("notifications", 1000, async () => {
     const due = Date.now() - lastRun >= (opts.periodMs ?? NOTIFY_RUN_MS);
     if (due) lastRun = Date.now();
     await notificationTick(db, due);
     return 0;
   });
+  const mail = startLoop("notification-mail", 1000, async () => {
+    const due = Date.now() - lastMail >= (opts.mailPeriodMs ?? MAIL_RUN_MS);
+    if (due) lastMail = Date.now();
+    await mailTick(db, due, () => stopping);
+    return 0;
+  });
+  return async () => {
+    stopping = true;
+    await Promise.all([notifications(), mail()]);
+  };
 }

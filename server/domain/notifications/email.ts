@@ -1,0 +1,191 @@
+import type { TDb } from "~/server/db/client";
+import { logger } from "~/server/lib/logger";
+import { composeMail } from "../mail/compose";
+import { mailConfigured, sendMail } from "../mail/transport";
+import { digestPeriod, type TDigestMode } from "./digest-period";
+import {
+  DEFAULT_DIGEST_HOUR,
+  DEFAULT_EMAIL,
+  DEFAULT_TIME_ZONE,
+  NOTIFICATION_KINDS,
+  type TEmailMode,
+  type TNotificationKind,
+} from "./kinds";
+import { unsubscribePath, type TUnsubscribeScope } from "./unsubscribe";
+
+/**
+ * Notifications by e-mail (docs/notifications.md), run on the worker under a queue lease
+ * (worker.ts), so one process sends at a time. Per account and kind the mode decides: `instant`
+ * sends each unread notification on its own; `daily` and `weekly` gather the unread ones made up
+ * to the period's start (digest-period.ts) into one digest per period. What went out is marked
+ * (`emailed_at`; a digest also gets its `mail_digest` row) right after the mail server accepted
+ * it, so a run stopped or crashed between two messages sends nothing twice when it starts again;
+ * only a crash in the instant between the server's answer and that write could. Unread
+ * notifications of the last 8 days are considered; without SMTP_URL nothing runs.
+ */
+
+const WINDOW_MS = 8 * 24 * 3600_000;
+/** Accounts looked at per run; the rest wait for the next run (a minute later). */
+const ACCOUNTS_PER_RUN = 2000;
+const ITEMS_PER_DIGEST = 50;
+/** After this many refusals in a row the mail server is taken to be down until the next run. */
+const FAILURES_TO_STOP = 3;
+
+interface TPending {
+  id: number;
+  kind: TNotificationKind;
+  title: string;
+  body: string;
+  url: string | null;
+  created_at: Date;
+}
+
+const KIND_HEADINGS: Record<TNotificationKind, string> = {
+  saved_filter: "Saved filters",
+  radar_update: "Radar updates",
+  mention: "Mentions",
+  invitation: "Invitations",
+};
+
+interface TAccountPlan {
+  id: number;
+  email: string;
+  modes: Map<TNotificationKind, TEmailMode>;
+  hour: number;
+  timeZone: string;
+}
+
+/** Accounts with unread notifications not e-mailed yet, with their modes, hour and time zone. */
+async function accountsWithPending(db: TDb, since: Date): Promise<TAccountPlan[]> {
+  const ids = (
+    await db.$queryRaw<{ account_id: number }[]>`
+      SELECT DISTINCT account_id FROM notification
+       WHERE emailed_at IS NULL AND read_at IS NULL AND created_at > ${since}
+       ORDER BY account_id LIMIT ${ACCOUNTS_PER_RUN}`
+  ).map((r) => r.account_id);
+  if (ids.length === 0) return [];
+  const [accounts, prefs, settings] = await Promise.all([
+    db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } }),
+    db.notificationPreference.findMany({ where: { accountId: { in: ids } } }),
+    db.notificationSettings.findMany({ where: { accountId: { in: ids } } }),
+  ]);
+  const settingsOf = new Map(settings.map((s) => [s.accountId, s]));
+  return accounts.map((a) => {
+    const modes = new Map<TNotificationKind, TEmailMode>(NOTIFICATION_KINDS.map((k) => [k, DEFAULT_EMAIL[k]]));
+    for (const p of prefs) if (p.accountId === a.id) modes.set(p.kind as TNotificationKind, p.email as TEmailMode);
+    const s = settingsOf.get(a.id);
+    return { id: a.id, email: a.email, modes, hour: s?.digestHour ?? DEFAULT_DIGEST_HOUR, timeZone: s?.timeZone ?? DEFAULT_TIME_ZONE };
+  });
+}
+
+async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], since: Date, until: Date): Promise<TPending[]> {
+  if (kinds.length === 0) return [];
+  return db.notification
+    .findMany({
+      where: { accountId, kind: { in: kinds }, emailedAt: null, readAt: null, createdAt: { gt: since, lte: until } },
+      orderBy: { id: "asc" },
+      take: ITEMS_PER_DIGEST,
+      select: { id: true, kind: true, title: true, body: true, url: true, createdAt: true },
+    })
+    .then((rows) => rows.map((r) => ({ ...r, kind: r.kind as TNotificationKind, created_at: r.createdAt })));
+}
+
+async function headers(db: TDb, accountId: number, scope: TUnsubscribeScope, base: string) {
+  const path = await unsubscribePath(db, accountId, scope);
+  return {
+    path,
+    headers: { "List-Unsubscribe": `<${base}${path}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+function footer(what: string, unsubscribe: string) {
+  return {
+    footer: [`You get this e-mail for ${what}. Change what is e-mailed in your notification settings.`],
+    footerLinks: [
+      { label: "Notification settings", href: "/settings/notifications" },
+      { label: "Unsubscribe", href: unsubscribe.replace("/api/unsubscribe/", "/unsubscribe/") },
+    ],
+  };
+}
+
+/** Sends one notification on its own and marks it e-mailed once the server accepted it. */
+async function sendInstant(db: TDb, base: string, account: TAccountPlan, n: TPending): Promise<void> {
+  const { path, headers: extra } = await headers(db, account.id, n.kind, base);
+  const parts = composeMail({
+    title: n.title,
+    blocks: [...(n.body ? [{ paragraph: n.body }] : []), { action: { label: "Open in Venture Monitor", href: n.url ?? "/notifications" } }],
+    ...footer(`${KIND_HEADINGS[n.kind].toLowerCase()} at once`, path),
+  });
+  await sendMail({ to: account.email, subject: n.title, ...parts, headers: extra });
+  await db.notification.updateMany({ where: { id: n.id, emailedAt: null }, data: { emailedAt: new Date() } });
+}
+
+/** Sends the account's digest of a period when it has something; answers how many items it held. */
+async function sendDigest(db: TDb, base: string, account: TAccountPlan, mode: TDigestMode, now: Date, since: Date): Promise<number> {
+  const kinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === mode);
+  if (kinds.length === 0) return 0;
+  const period = digestPeriod(now, mode, account.hour, account.timeZone);
+  if (await db.mailDigest.findUnique({ where: { accountId_period: { accountId: account.id, period: period.key } } })) return 0;
+  const items = await pending(db, account.id, kinds, since, period.start);
+  if (items.length === 0) return 0;
+  const { path, headers: extra } = await headers(db, account.id, mode, base);
+  const title = `Your ${mode} Venture Monitor digest: ${items.length} ${items.length === 1 ? "update" : "updates"}`;
+  const blocks = kinds.flatMap((kind) => {
+    const of = items.filter((i) => i.kind === kind);
+    if (of.length === 0) return [];
+    return [
+      { paragraph: KIND_HEADINGS[kind] },
+      { items: of.map((i) => ({ text: i.title, href: i.url ?? "/notifications", detail: i.body || undefined })) },
+    ];
+  });
+  const parts = composeMail({
+    title,
+    blocks: [...blocks, { action: { label: "See all notifications", href: "/notifications" } }],
+    ...footer(`a ${mode} digest`, path),
+  });
+  const sent = await sendMail({ to: account.email, subject: title, ...parts, headers: extra });
+  await db.$transaction([
+    db.mailDigest.create({ data: { accountId: account.id, period: period.key, messageId: sent.messageId, count: items.length } }),
+    db.notification.updateMany({ where: { id: { in: items.map((i) => i.id) }, emailedAt: null }, data: { emailedAt: new Date() } }),
+  ]);
+  return items.length;
+}
+
+/**
+ * One run: instant e-mails, then the digests that are due. `stopping` is checked between
+ * messages, so a stop finishes the message in hand and leaves the rest for the next run.
+ */
+export async function runEmailDeliveries(
+  db: TDb,
+  opts: { now?: Date; base: string; stopping?: () => boolean },
+): Promise<{ instant: number; digests: number; failed: number }> {
+  const out = { instant: 0, digests: 0, failed: 0 };
+  if (!mailConfigured()) return out;
+  const now = opts.now ?? new Date();
+  const since = new Date(now.getTime() - WINDOW_MS);
+  let failuresInARow = 0;
+  for (const account of await accountsWithPending(db, since)) {
+    const instantKinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === "instant");
+    const jobs: (() => Promise<unknown>)[] = [
+      ...(await pending(db, account.id, instantKinds, since, now)).map(
+        (n) => () => sendInstant(db, opts.base, account, n).then(() => (out.instant += 1)),
+      ),
+      ...(["daily", "weekly"] as const).map(
+        (mode) => () => sendDigest(db, opts.base, account, mode, now, since).then((n) => (out.digests += n > 0 ? 1 : 0)),
+      ),
+    ];
+    for (const job of jobs) {
+      if (opts.stopping?.()) return out;
+      try {
+        await job();
+        failuresInARow = 0;
+      } catch (error) {
+        out.failed += 1;
+        failuresInARow += 1;
+        logger.warn("notification e-mail not sent; tried again next run", { account_id: account.id, error: (error as Error).message });
+        if (failuresInARow >= FAILURES_TO_STOP) return out;
+      }
+    }
+  }
+  return out;
+}
