@@ -91,15 +91,16 @@ test.describe("password reset by e-mail", () => {
 
   test("an unknown address gets the same answer and no e-mail", async ({ page, baseURL }) => {
     const watch = await watchPage(page, baseURL);
-    const before = smtp.messages.length;
+    const nobody = `nobody-${Date.now()}@example.test`;
     await page.goto("/forgot-password");
-    await page.getByLabel("E-mail").fill(`nobody-${Date.now()}@example.test`);
+    await page.getByLabel("E-mail").fill(nobody);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByTestId("reset-requested")).toContainText(
       "If an account exists for that address, a link to reset its password was sent",
     );
     await page.waitForTimeout(1500);
-    expect(smtp.messages.length).toBe(before);
+    // (Other mail may arrive meanwhile: the server's notification e-mails to its accounts.)
+    expect(smtp.to(nobody)).toEqual([]);
     expect(await watch.problems()).toEqual([]);
   });
 });
