@@ -25,7 +25,7 @@ import { unsubscribePath, type TUnsubscribeScope } from "./unsubscribe";
  */
 
 const WINDOW_MS = 8 * 24 * 3600_000;
-/** Accounts looked at per run; the rest wait for the next run (a minute later). */
+/** Accounts looked at per run; the rest wait for the next run. */
 const ACCOUNTS_PER_RUN = 2000;
 const ITEMS_PER_DIGEST = 50;
 /** After this many refusals in a row the mail server is taken to be down until the next run. */

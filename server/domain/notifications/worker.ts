@@ -14,7 +14,7 @@ import { runRadarNotifications } from "./radar";
  * claims it turns pending radar updates and changed cards into notifications (radar.ts,
  * alerts.ts) under the job's lease, so two processes never run at once. What a run has not taken
  * stays in the change logs for the next. E-mail (email.ts) runs the same way on a queue of its own,
- * once a minute while SMTP_URL is set; a stop lets it finish the message in hand.
+ * every 15 seconds while SMTP_URL is set; a stop lets it finish the message in hand.
  */
 
 const QUEUE = "notifications";
@@ -42,7 +42,7 @@ export async function notificationTick(db: TDb, due: boolean): Promise<boolean> 
 }
 
 const MAIL_QUEUE = "notification-mail";
-const MAIL_RUN_MS = 60_000;
+const MAIL_RUN_MS = 15_000;
 
 /** One e-mail run when one is due (or left by a stopped or crashed process); false when none ran. */
 async function mailTick(db: TDb, due: boolean, stopping: () => boolean = () => false): Promise<boolean> {
