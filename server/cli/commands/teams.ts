@@ -85,16 +85,17 @@ export const teamsListCommand: TCommand = {
 
 export const teamsInviteCommand: TCommand = {
   name: "teams invite",
-  usage: "vmon teams invite --team ID [--email E]   make a single-use link to join a team (7 days; bound to E if given)",
+  usage: "vmon teams invite --team ID [--email E]   make a single-use link to join a team (7 days; bound to and e-mailed to E if given)",
   options: { team: { type: "string" }, email: { type: "string" } },
   async run({ io, values, database }) {
     const id = teamId(values.team);
     const team = await teamById(database.db, id);
     const email = typeof values.email === "string" && values.email.trim() !== "" ? values.email : null;
-    const { invitation, url } = await makeInvitation(database.db, null, id, { email });
+    const { invitation, url, emailed } = await makeInvitation(database.db, null, id, { email });
     io.result(
-      { team: teamRef(team), invitation: { id: invitation.id, email: invitation.email, expires_at: invitation.expires_at, url } },
-      `${url}\nSingle use, valid until ${invitation.expires_at}${invitation.email ? `, for ${invitation.email} only` : ""}. Shown once.`,
+      { team: teamRef(team), invitation: { id: invitation.id, email: invitation.email, expires_at: invitation.expires_at, url, emailed } },
+      `${url}\nSingle use, valid until ${invitation.expires_at}${invitation.email ? `, for ${invitation.email} only` : ""}. Shown once.` +
+        (emailed ? `\nE-mailed to ${invitation.email}.` : ""),
     );
   },
 };

@@ -6,6 +6,7 @@ import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { hashToken } from "~/server/lib/token-hash";
 import { logActivity } from "./activity";
+import { mailInvitation } from "./invitation-mail";
 import { requireManager } from "./membership";
 import { joinTeam, teamById, type TTeam } from "./teams";
 
@@ -60,13 +61,19 @@ const toInvitation = (r: TRow): TInvitation => ({
 
 const joinUrl = (token: string): string => `${env().BASE_URL}/join/${token}`;
 
-/** Makes an invitation; the raw token and its link are returned once. */
+/** Invitations a team may have e-mailed in a day: a team's managers cannot make the service a mailer. */
+const MAILED_PER_DAY = 50;
+
+/**
+ * Makes an invitation; the raw token and its link are returned once. One bound to an e-mail is
+ * also e-mailed when SMTP_URL is set (`emailed`), at most MAILED_PER_DAY a day per team.
+ */
 export async function makeInvitation(
   db: TDb,
   actorId: number | null,
   teamId: number,
   opts: { email?: string | null; now?: Date } = {},
-): Promise<{ invitation: TInvitation; token: string; url: string }> {
+): Promise<{ invitation: TInvitation; token: string; url: string; emailed: boolean }> {
   if (actorId !== null) await requireManager(db, actorId, teamId);
   else await teamById(db, teamId);
   let email: string | null = null;
@@ -89,7 +96,17 @@ export async function makeInvitation(
     include: { createdBy: { select: { id: true, email: true } } },
   });
   await logActivity(db, teamId, actorId, "invitation_made", { invitation_id: row.id, email });
-  return { invitation: toInvitation(row), token, url: joinUrl(token) };
+  const invitation = toInvitation(row);
+  const url = joinUrl(token);
+  let emailed = false;
+  if (email) {
+    const today = await db.teamInvitation.count({
+      where: { teamId, email: { not: null }, createdAt: { gt: new Date(now.getTime() - 86_400_000) } },
+    });
+    if (today <= MAILED_PER_DAY)
+      emailed = await mailInvitation(db, { teamId, email, invitedBy: actorId, url, expiresAt: invitation.expires_at });
+  }
+  return { invitation, token, url, emailed };
 }
 
 /** The team's invitations that are still open, newest first (owners and admins). */

@@ -21,11 +21,13 @@ export function Invitations() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.team.workspace.invitations.queryKey() });
   const [email, setEmail] = useState("");
   const [link, setLink] = useState<string | null>(null);
+  const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [copied, setCopied] = useState("");
   const invite = useMutation(
     trpc.team.workspace.invite.mutationOptions({
       onSuccess: (r) => {
         setLink(r.url);
+        setEmailedTo(r.emailed ? r.invitation.email : null);
         setCopied("");
         setEmail("");
         void refresh();
@@ -44,7 +46,8 @@ export function Invitations() {
     <Panel className="p-3">
       <h2 className="font-medium">Invitations</h2>
       <p className="mt-1 text-sm text-slate-600">
-        A link lets one person join, within 7 days. Give an e-mail to let only that account use it.
+        A link lets one person join, within 7 days. Give an e-mail to let only that account use it; when the service sends e-mail, the link
+        is also e-mailed there.
       </p>
       <form
         className="mt-2 flex flex-wrap items-end gap-2"
@@ -62,6 +65,7 @@ export function Invitations() {
       </form>
       {link && (
         <div role="status" className="mt-3 space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          {emailedTo && <p data-testid="invitation-emailed">E-mailed to {emailedTo}.</p>}
           <p className="font-medium text-amber-900">Copy the link now: it is shown only once.</p>
           <div className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
