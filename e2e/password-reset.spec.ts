@@ -70,6 +70,8 @@ test.describe("password reset by e-mail", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page).toHaveURL(/\/signin\?reset=done$/, SIGNIN_WAIT);
     await expect(page.getByText("Your password was changed. Sign in with the new one.")).toBeVisible();
+    // After the form's redirect the page's title comes with the streamed head, a moment after its text.
+    await expect(page).toHaveTitle("Sign in · Venture Monitor");
     await expectNoSeriousA11yViolation(page, "sign in after reset");
 
     // The old password no longer signs in; the new one does.
