@@ -10,12 +10,22 @@ import { Button } from "~/app/_ui/button";
 type TVisibility = "private" | "team";
 
 /** "Team" beside the name of a folder or saved filter shared with the caller's team. */
-export function TeamBadge({ visibility }: { visibility: TVisibility }) {
+function TeamBadge({ visibility }: { visibility: TVisibility }) {
   return visibility === "team" ? (
     <Badge tone="info" className="ml-2 text-xs" testId="team-badge">
       Team
     </Badge>
   ) : null;
+}
+
+/** The "Shared" cell of the folders and saved filters tables: the Team badge and who shared it. */
+export function SharedBy({ visibility, owner }: { visibility: TVisibility; owner: { email: string } }) {
+  return (
+    <span className="text-slate-700">
+      <TeamBadge visibility={visibility} />
+      {visibility === "team" && <span className="ml-1 text-xs">by {owner.email}</span>}
+    </span>
+  );
 }
 
 /**

@@ -26,17 +26,19 @@ export function Popover({ label, count, children }: { label: string; count: numb
     document.addEventListener("pointerdown", onDown);
     return () => document.removeEventListener("pointerdown", onDown);
   }, [open]);
+  // Listening while closed too, and reading the element's own state: `toggle` fires a task after
+  // the panel opens, so an Esc pressed right after the click would find `open` not yet set.
   useWindowKeys(
     (e) => {
       const el = ref.current;
-      if (e.key !== "Escape" || !el) return;
+      if (e.key !== "Escape" || !el?.open) return;
       // Esc closes the panel and does nothing else (no leaving the page, no clearing a field).
       e.stopPropagation();
       e.preventDefault();
       el.open = false;
       el.querySelector("summary")?.focus();
     },
-    { capture: true, enabled: open },
+    { capture: true },
   );
   return (
     <details ref={ref} data-popover="" className="relative text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -11,7 +11,7 @@ import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Input } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
-import { ShareToggle, TeamBadge } from "../share-toggle";
+import { SharedBy, ShareToggle } from "../share-toggle";
 
 type TFolder = {
   id: number;
@@ -86,12 +86,7 @@ export function FoldersPanel() {
       {
         id: "shared",
         meta: { label: "Shared" },
-        cell: ({ row }) => (
-          <span className="text-slate-700">
-            <TeamBadge visibility={row.original.visibility} />
-            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
-          </span>
-        ),
+        cell: ({ row }) => <SharedBy visibility={row.original.visibility} owner={row.original.owner} />,
       },
       {
         id: "actions",

@@ -12,7 +12,7 @@ import { windowText } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
 import { Badge } from "~/app/_ui/badge";
 import { AlertMe } from "../notifications/alert-me";
-import { ShareToggle, TeamBadge } from "../share-toggle";
+import { SharedBy, ShareToggle } from "../share-toggle";
 
 type TStatus = {
   id: number;
@@ -103,12 +103,7 @@ export function SavedFiltersPanel() {
       {
         id: "shared",
         meta: { label: "Shared" },
-        cell: ({ row }) => (
-          <span className="text-slate-700">
-            <TeamBadge visibility={row.original.visibility} />
-            {row.original.visibility === "team" && <span className="ml-1 text-xs">by {row.original.owner.email}</span>}
-          </span>
-        ),
+        cell: ({ row }) => <SharedBy visibility={row.original.visibility} owner={row.original.owner} />,
       },
       {
         id: "actions",
