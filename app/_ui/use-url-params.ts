@@ -1,17 +1,12 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 
 /**
  * A page's view state (filters, sort, page, page size) kept in the URL's query string under the
  * REST API's parameter names, so a link reproduces the view and Back returns to the previous one.
  * Values are strings as in a query string (lists comma-separated); empty values are dropped.
- *
- * A change goes through the browser's own history (pushState / replaceState, which Next's router
- * follows: useSearchParams, Back and Forward stay in step) rather than router.push: the pages read
- * their data through tRPC in the browser, so a round trip for the server's render of the same page
- * would only delay the new rows (docs/benchmarks.md, bench:workspace).
  */
 export type TUrlParams = Record<string, string>;
 
@@ -28,6 +23,7 @@ export function useUrlParams(): {
 } {
   const search = useSearchParams();
   const pathname = usePathname();
+  const router = useRouter();
   const params = useMemo(() => Object.fromEntries(search.entries()) as TUrlParams, [search]);
 
   const href = useCallback(
@@ -49,10 +45,10 @@ export function useUrlParams(): {
   const set = useCallback(
     (patch: Record<string, string | undefined>, opts: { replace?: boolean } = {}) => {
       const url = href(patch);
-      if (opts.replace) window.history.replaceState(null, "", url);
-      else window.history.pushState(null, "", url);
+      if (opts.replace) router.replace(url, { scroll: false });
+      else router.push(url, { scroll: false });
     },
-    [href],
+    [href, router],
   );
 
   const clear = useCallback(
@@ -60,9 +56,9 @@ export function useUrlParams(): {
       const next = new URLSearchParams();
       for (const k of keep) if (params[k] !== undefined) next.set(k, params[k]);
       const qs = next.toString();
-      window.history.pushState(null, "", qs ? `${pathname}?${qs}` : pathname);
+      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    [params, pathname],
+    [params, pathname, router],
   );
 
   return { params, set, clear, href };
