@@ -116,6 +116,10 @@ test("an MCP client given only the server URL signs in through the SDK's OAuth s
     const other = filters.find((f) => f.id !== withNew.id) ?? withNew;
     const seen = await use("mark_saved_filter_seen", { id: other.id });
     expect(seen.data).toMatchObject({ id: other.id, last_viewed_at: expect.any(String) });
+    // The demo account's folders (its own and its demo team's shared ones) and its team's thread on a card.
+    const folders = (await use("list_folders", {})).data as TJson[];
+    expect(folders.some((f) => f.visibility === "team")).toBe(true);
+    expect((await use("get_card_comments", { slug, limit: 5 })).pagination).toMatchObject({ limit: 5, offset: 0 });
     const participants = await use("search_participants", { limit: 3 });
     expect(participants.data.length).toBeGreaterThan(0);
     await use("get_participant", { slug: participants.data[0].slug });

@@ -12,6 +12,7 @@ const INSTRUCTIONS = [
   "founder profiles (restricted), and a radar that follows people and reports their changes.",
   "Start with search_cards (list_reference gives the slugs its filters take), then get_card for one card.",
   "list_saved_filters shows what is new in the account's saved filters; saved_filter_new_cards lists those cards.",
+  "list_folders gives the account's and its team's folders; get_card_comments reads the team's thread on a card.",
   "Every tool call counts as one request against the account's quota.",
 ].join(" ");
 

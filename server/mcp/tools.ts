@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { TContract, TToolText } from "../api/contract";
+import { listCardCommentsContract } from "../api/routers/cards/comments.contract";
 import { getCardContract } from "../api/routers/cards/detail.contract";
 import { markSavedFilterSeenContract, savedFilterNewCardsContract } from "../api/routers/cards/filter-news.contract";
 import { listCardInteractionsContract } from "../api/routers/cards/interactions.contract";
@@ -172,6 +173,8 @@ function buildTools(): TTool[] {
         }),
     }),
     direct(markSavedFilterSeenContract, "mark_saved_filter_seen", (c) => c.cards.markFilterSeen, pathId),
+    direct(listFoldersContract, "list_folders", (c) => c.cards.folders),
+    direct(listCardCommentsContract, "get_card_comments", (c) => c.cards.comments),
     direct(listParticipantsContract, "search_participants", (c) => c.participants.list),
     direct(getParticipantContract, "get_participant", (c) => c.participants.detail),
     direct(listFounderProfilesContract, "search_profiles", (c) => c.rawData.profiles, { input: asQueryText }),

@@ -54,6 +54,8 @@ const OPERATIONS: Record<string, string> = {
   list_saved_filters: "GET /cards/filters/",
   saved_filter_new_cards: "GET /cards/filters/{id}/new/",
   mark_saved_filter_seen: "POST /cards/filters/{id}/seen/",
+  list_folders: "GET /cards/folders/",
+  get_card_comments: "GET /cards/{slug}/comments/",
   search_participants: "GET /participants/",
   get_participant: "GET /participants/{slug}/",
   search_profiles: "GET /network_a/profiles/",

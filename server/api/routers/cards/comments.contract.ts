@@ -20,6 +20,17 @@ Paging: \`limit\` (default 20, at most 100), \`offset\`, \`include_total\`.`,
   errors: ["ValidationError", "PermissionDenied", "NotFound"],
   page: { default: 20, max: 100 },
   catalog: { capability: "team", order: 2, description: "Your team's comments on a card" },
+  tools: [
+    {
+      name: "get_card_comments",
+      title: "Get a card's team comments",
+      description: [
+        "Reads the account's team's comment thread on one card (its `slug`, from search_cards), newest first: each comment's",
+        "author, text, and when it was written and last edited. An account in no team gets an empty list. Paginated with",
+        "`limit` (at most 100) and `offset`.",
+      ].join(" "),
+    },
+  ],
   examples: {
     params: { slug: "rivetai-mk", limit: 2, offset: 0 },
     response: {

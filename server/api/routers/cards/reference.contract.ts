@@ -193,6 +193,17 @@ export const listFoldersContract = defineContract({
     "Your folders and your team's shared folders",
   ),
   catalog: { capability: "card_reference_data", order: 5, description: "Your folders" },
+  tools: [
+    {
+      name: "list_folders",
+      title: "List folders",
+      description: [
+        "Lists the account's folders and its team's shared folders, with the number of cards in each. Each folder has its",
+        "`visibility` (`private`: the account's own; `team`: shared with its team) and its `owner` (the account that made",
+        "it). Pass folder ids as `folder_ids` to search_cards to read the cards in them.",
+      ].join(" "),
+    },
+  ],
   examples: {
     response: {
       data: [
