@@ -11,7 +11,7 @@ import {
   type TEmailMode,
   type TNotificationKind,
 } from "./kinds";
-import { unsubscribePath, type TUnsubscribeScope } from "./unsubscribe";
+import { unsubscribeKey, unsubscribePath, type TUnsubscribeScope } from "./unsubscribe";
 
 /**
  * Notifications by e-mail (docs/notifications.md), run on the worker under a queue lease
@@ -53,6 +53,8 @@ interface TAccountPlan {
   modes: Map<TNotificationKind, TEmailMode>;
   hour: number;
   timeZone: string;
+  /** The key its unsubscribe links are signed with, when it has one yet. */
+  key: string | null;
 }
 
 /** Accounts with unread notifications not e-mailed yet, with their modes, hour and time zone. */
@@ -74,15 +76,23 @@ async function accountsWithPending(db: TDb, since: Date): Promise<TAccountPlan[]
     const modes = new Map<TNotificationKind, TEmailMode>(NOTIFICATION_KINDS.map((k) => [k, DEFAULT_EMAIL[k]]));
     for (const p of prefs) if (p.accountId === a.id) modes.set(p.kind as TNotificationKind, p.email as TEmailMode);
     const s = settingsOf.get(a.id);
-    return { id: a.id, email: a.email, modes, hour: s?.digestHour ?? DEFAULT_DIGEST_HOUR, timeZone: s?.timeZone ?? DEFAULT_TIME_ZONE };
+    return {
+      id: a.id,
+      email: a.email,
+      modes,
+      hour: s?.digestHour ?? DEFAULT_DIGEST_HOUR,
+      timeZone: s?.timeZone ?? DEFAULT_TIME_ZONE,
+      key: s?.unsubscribeKey ?? null,
+    };
   });
 }
 
-async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], since: Date, until: Date): Promise<TPending[]> {
+/** Unread, not yet e-mailed notifications of these kinds made after `since` (and up to `until`, a digest's start). */
+async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], since: Date, until?: Date): Promise<TPending[]> {
   if (kinds.length === 0) return [];
   return db.notification
     .findMany({
-      where: { accountId, kind: { in: kinds }, emailedAt: null, readAt: null, createdAt: { gt: since, lte: until } },
+      where: { accountId, kind: { in: kinds }, emailedAt: null, readAt: null, createdAt: { gt: since, ...(until ? { lte: until } : {}) } },
       orderBy: { id: "asc" },
       take: ITEMS_PER_DIGEST,
       select: { id: true, kind: true, title: true, body: true, url: true, createdAt: true },
@@ -90,8 +100,10 @@ async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], s
     .then((rows) => rows.map((r) => ({ ...r, kind: r.kind as TNotificationKind, created_at: r.createdAt })));
 }
 
-async function headers(db: TDb, accountId: number, scope: TUnsubscribeScope, base: string) {
-  const path = await unsubscribePath(db, accountId, scope);
+/** The unsubscribe headers of an e-mail to the account (its key is read with its settings, made once if it has none). */
+async function headers(db: TDb, account: TAccountPlan, scope: TUnsubscribeScope, base: string) {
+  account.key ??= await unsubscribeKey(db, account.id);
+  const path = unsubscribePath(account.key, account.id, scope);
   return {
     path,
     headers: { "List-Unsubscribe": `<${base}${path}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
@@ -110,7 +122,7 @@ function footer(what: string, unsubscribe: string) {
 
 /** Sends one notification on its own and marks it e-mailed once the server accepted it. */
 async function sendInstant(db: TDb, base: string, account: TAccountPlan, n: TPending): Promise<void> {
-  const { path, headers: extra } = await headers(db, account.id, n.kind, base);
+  const { path, headers: extra } = await headers(db, account, n.kind, base);
   const parts = composeMail({
     title: n.title,
     blocks: [...(n.body ? [{ paragraph: n.body }] : []), { action: { label: "Open in Venture Monitor", href: n.url ?? "/notifications" } }],
@@ -128,7 +140,7 @@ async function sendDigest(db: TDb, base: string, account: TAccountPlan, mode: TD
   if (await db.mailDigest.findUnique({ where: { accountId_period: { accountId: account.id, period: period.key } } })) return 0;
   const items = await pending(db, account.id, kinds, since, period.start);
   if (items.length === 0) return 0;
-  const { path, headers: extra } = await headers(db, account.id, mode, base);
+  const { path, headers: extra } = await headers(db, account, mode, base);
   const title = `Your ${mode} Venture Monitor digest: ${items.length} ${items.length === 1 ? "update" : "updates"}`;
   const blocks = kinds.flatMap((kind) => {
     const of = items.filter((i) => i.kind === kind);
@@ -167,7 +179,7 @@ export async function runEmailDeliveries(
   for (const account of await accountsWithPending(db, since)) {
     const instantKinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === "instant");
     const jobs: (() => Promise<unknown>)[] = [
-      ...(await pending(db, account.id, instantKinds, since, now)).map(
+      ...(await pending(db, account.id, instantKinds, since)).map(
         (n) => () => sendInstant(db, opts.base, account, n).then(() => (out.instant += 1)),
       ),
       ...(["daily", "weekly"] as const).map(

@@ -21,7 +21,7 @@ const mac = (key: string, accountId: number, scope: string) =>
   createHmac("sha256", key).update(`unsubscribe:${accountId}:${scope}`).digest("base64url");
 
 /** The account's signing key, made on first use (a concurrent first use keeps one of the two). */
-async function accountKey(db: TDb, accountId: number): Promise<string> {
+export async function unsubscribeKey(db: TDb, accountId: number): Promise<string> {
   const made = randomBytes(24).toString("base64url");
   await db.$executeRaw`
     INSERT INTO notification_settings (account_id, unsubscribe_key, updated_at) VALUES (${accountId}, ${made}, now())
@@ -30,9 +30,9 @@ async function accountKey(db: TDb, accountId: number): Promise<string> {
   return row!.unsubscribeKey!;
 }
 
-/** The path of the one-click unsubscribe endpoint for this account and scope (`/api/unsubscribe/<token>`). */
-export async function unsubscribePath(db: TDb, accountId: number, scope: TUnsubscribeScope): Promise<string> {
-  return `/api/unsubscribe/${accountId}.${scope}.${mac(await accountKey(db, accountId), accountId, scope)}`;
+/** The path of the one-click unsubscribe endpoint for this account and scope (`/api/unsubscribe/<token>`), signed with its key. */
+export function unsubscribePath(key: string, accountId: number, scope: TUnsubscribeScope): string {
+  return `/api/unsubscribe/${accountId}.${scope}.${mac(key, accountId, scope)}`;
 }
 
 /** What a token stands for when its signature holds: the account's e-mail and the scope; else null. */
