@@ -185,6 +185,29 @@ describe("notification e-mails", () => {
     expect(fromPage.headers.get("location")).toBe(`${BASE}/unsubscribe/${token}?done=1`);
     const bad = await unsubscribeEndpoint(t.db, new Request(url, { method: "POST" }), flipLast(token), BASE);
     expect(bad.status).toBe(404);
+    // Hostile tokens: never followed off the site, never a 500, nothing turned off; a big body is not read.
+    for (const hostile of [
+      "//evil.example",
+      "@evil.example/x",
+      "%2F%2Fevil.example",
+      "..%2F..%2Fsignin",
+      "x".repeat(10_000),
+      `${a.id}.mention.${"A".repeat(43)}`,
+    ]) {
+      for (const accept of ["text/html", undefined]) {
+        const r = await unsubscribeEndpoint(
+          t.db,
+          new Request(`${BASE}/api/unsubscribe/x`, { method: "POST", headers: accept ? { accept } : {}, body: "x".repeat(100_000) }),
+          hostile,
+          BASE,
+        );
+        if (accept) expect(r.headers.get("location")!.startsWith(`${BASE}/unsubscribe/`), hostile).toBe(true);
+        else expect(r.status, hostile).toBe(404);
+      }
+      expect(
+        new URL((await unsubscribeEndpoint(t.db, new Request(`${BASE}/api/unsubscribe/x`), hostile, BASE)).headers.get("location")!).origin,
+      ).toBe(BASE);
+    }
   });
 
   it("sends nothing without SMTP_URL", async () => {
