@@ -46,8 +46,8 @@ export function Invitations() {
     <Panel className="p-3">
       <h2 className="font-medium">Invitations</h2>
       <p className="mt-1 text-sm text-slate-600">
-        A link lets one person join, within 7 days. Give an e-mail to let only that account use it; when the service sends e-mail, the link
-        is also e-mailed there.
+        A link lets one person join, within 7 days. Give an e-mail to let only that account use it: the link is also e-mailed there when the
+        service sends e-mail, and an account with that address finds the invitation in its notifications.
       </p>
       <form
         className="mt-2 flex flex-wrap items-end gap-2"
