@@ -64,9 +64,9 @@ export function Invitations() {
         </Button>
       </form>
       {link && (
-        <div role="status" className="mt-3 space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+        <Alert tone="warning" boxed as="div" className="mt-3 space-y-2 p-3 text-sm">
           {emailedTo && <p data-testid="invitation-emailed">E-mailed to {emailedTo}.</p>}
-          <p className="font-medium text-amber-900">Copy the link now: it is shown only once.</p>
+          <p className="font-medium">Copy the link now: it is shown only once.</p>
           <div className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
               {link}
@@ -90,7 +90,7 @@ export function Invitations() {
               {copied}
             </span>
           </div>
-        </div>
+        </Alert>
       )}
       {revoke.error && <Alert className="mt-2 text-sm">{revoke.error.message}</Alert>}
       {open.data && open.data.length === 0 && <EmptyState className="mt-3">No open invitation.</EmptyState>}
