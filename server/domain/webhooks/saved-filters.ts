@@ -14,7 +14,10 @@ import { recordEvent } from "../events/outbox";
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
  * sent once per filter. Checked on a schedule and after each import (the import queues a check).
- * Only filters of accounts with an enabled endpoint subscribed to the event are checked.
+ * Only filters of accounts with an enabled endpoint subscribed to the event are checked, and the
+ * events of a filter go to its creator's endpoints only, while the creator still sees the filter: a
+ * private filter, or a team one of the team the creator is in now (DESIGN section 16: a shared
+ * filter stays with the team when its creator leaves or is removed, and with it its matches).
  *
  * saved_filter_match holds the cards already matched per filter: a check inserts the filter's
  * current matches (ON CONFLICT DO NOTHING) and the inserted ones are the new matches. A filter's
@@ -34,6 +37,8 @@ export const requestSavedFilterCheck = (db: TDb) => enqueue(db, QUEUE, {}, { key
 interface TFilterRow {
   id: number;
   account_id: number;
+  owner_email: string;
+  visibility: string;
   name: string;
   params: unknown;
   created_at: Date;
@@ -43,10 +48,12 @@ interface TFilterRow {
 
 async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
   return db.$queryRaw<TFilterRow[]>`
-    SELECT f.id, f.account_id, f.name, f.params, f.created_at, f.updated_at, (ck.filter_id IS NOT NULL) AS checked
-      FROM saved_filter f LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
+    SELECT f.id, f.account_id, a.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
+           (ck.filter_id IS NOT NULL) AS checked
+      FROM saved_filter f JOIN account a ON a.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
      WHERE EXISTS (SELECT 1 FROM webhook_endpoint e
                     WHERE e.account_id = f.account_id AND e.enabled AND 'saved_filter.cards_matched' = ANY(e.events))
+       AND (f.visibility = 'private' OR f.team_id = a.group_id)
      ORDER BY f.id`;
 }
 
@@ -93,7 +100,16 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
       if (!f.checked || inserted.length === 0) return 0;
       const ours = new Set(inserted.map((m) => m.card_id));
       const sent = cards.filter((c) => ours.has(c.id!));
-      const filter = { id: f.id, name: f.name, params: f.params ?? {}, created_at: iso(f.created_at), updated_at: iso(f.updated_at) };
+      // The filter as GET /v1/cards/filters/ lists it.
+      const filter = {
+        id: f.id,
+        name: f.name,
+        params: f.params ?? {},
+        created_at: iso(f.created_at),
+        updated_at: iso(f.updated_at),
+        visibility: f.visibility === "team" ? "team" : "private",
+        owner: { id: f.account_id, email: f.owner_email },
+      };
       for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
         await recordEvent(tx, f.account_id, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
       }
