@@ -16,7 +16,7 @@ import { auth, SIGNIN_WAIT, vmon, watchPage } from "./support";
  * endpoint's secret.
  */
 
-export const PASSWORD = "correct horse battery";
+const PASSWORD = "correct horse battery";
 
 type TJson = Record<string, any>;
 
@@ -63,7 +63,7 @@ export class HookReceiver {
 }
 
 /** An MCP client with the account's API token (Bearer), kept for the whole test. */
-export async function mcpClient(baseURL: string, token: string) {
+async function mcpClient(baseURL: string, token: string) {
   const client = new Client({ name: "e2e-team-isolation", version: "1.0.0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL("/mcp", baseURL), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),

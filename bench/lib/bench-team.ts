@@ -12,7 +12,7 @@ import { addMember, createTeam } from "~/server/domain/teams/teams";
  * database (the team's name marks it); the tokens are new on each run.
  */
 
-export const TEAM_NAME = "Bench cards team";
+const TEAM_NAME = "Bench cards team";
 
 export interface TBenchTeam {
   solo: { token: string; accountId: number };
