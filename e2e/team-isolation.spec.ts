@@ -10,11 +10,12 @@ import { createAccount, HookReceiver, importLines, subscribe, teamCommand, viewe
  * the workspace (folders, a folder's page, saved filters, the card page's comments, /settings/team),
  * on /v1 (folders and filters lists, folder_ids=, filter_id=, a filter's new cards, the card's user
  * data, its comments, /v1/team/), on /mcp (one client per account on its API token) and in the
- * saved_filter.cards_matched payloads received by each account's endpoint: B and the stranger never
- * meet one of A's ids or names, and another team's ids answer as ids that do not exist (404 on a
- * path, the 400 of an unknown id in a list parameter). Then A1 removes A2 from the team: A2's next
- * request, in the same browser, with the same token and the same MCP client, sees none of it, and
- * A2's endpoint no longer receives the matches of the team filter A2 created (it stays with the team).
+ * saved_filter.cards_matched payloads received by each account's endpoint (the team filter's go to
+ * both members): B and the stranger never meet one of A's ids or names, and another team's ids
+ * answer as ids that do not exist (404 on a path, the 400 of an unknown id in a list parameter).
+ * Then A1 removes A2 from the team: A2's next request, in the same browser, with the same token and
+ * the same MCP client, sees none of it, and A2's endpoint no longer receives the matches of the team
+ * filter A2 created, which stays with the team (A1 still receives them).
  */
 test.setTimeout(480_000);
 
@@ -343,20 +344,27 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     await expectNoSeriousA11yViolation(a2.page, "/settings/team as a member at 390 px");
 
     // Webhooks: the first check after the filters were made is their baseline; the next import's card is new to all.
+    const filtersOf = (who: string) => rx.of(who).map(({ event }) => event.data.filter.id as number);
     await importUntil(
       () => ++probes,
-      () => ["a1", "a2", "b1", "s"].every((n) => rx.of(n).length > 0),
+      () => filtersOf("a1").includes(teamFilter) && filtersOf("a1").includes(own.a1) && ["a2", "b1", "s"].every((n) => rx.of(n).length > 0),
       "every endpoint received saved_filter.cards_matched",
     );
-    for (const { event } of rx.of("a2")) {
-      expect(event.type).toBe("saved_filter.cards_matched");
-      expect(event.data.filter).toMatchObject({ id: teamFilter, name: TEAM_FILTER, visibility: "team", owner: { email: A2 } });
+    // The team filter's matches reach every member of A (its creator A2 and A1), with the filter as A lists it.
+    for (const who of ["a1", "a2"]) {
+      for (const { event } of rx.of(who)) {
+        expect(event.type).toBe("saved_filter.cards_matched");
+        if (event.data.filter.id !== teamFilter) continue;
+        expect(event.data.filter).toMatchObject({ name: TEAM_FILTER, visibility: "team", owner: { email: A2 } });
+        expect(event.data.cards.every((c: { slug: string }) => c.slug.startsWith(`iso-card-${stamp}-`))).toBe(true);
+      }
     }
-    // The team filter's matches go to its creator, not to every member: A1 gets its own filter's only.
-    expect(rx.of("a1").map(({ event }) => event.data.filter.id)).toEqual(rx.of("a1").map(() => own.a1));
+    expect([...new Set(filtersOf("a2"))]).toEqual([teamFilter]);
+    expect([...new Set(filtersOf("a1"))].sort()).toEqual([own.a1, teamFilter].sort());
+    // B and the stranger receive their own filter's matches, and nothing of A's.
     for (const who of ["b1", "s"] as const) {
-      for (const { event, raw } of rx.of(who)) {
-        expect(event.data.filter.id).toBe(own[who]);
+      expect([...new Set(filtersOf(who))]).toEqual([own[who]]);
+      for (const { raw } of rx.of(who)) {
         for (const secret of [...A_SECRETS, A1, A2]) expect(raw.includes(secret), `${who}'s delivery holds "${secret}"`).toBe(false);
       }
     }
@@ -373,13 +381,13 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     const kept = await request.get("/v1/cards/filters/", { headers: auth(tokens.a1) });
     expect((await kept.json()).data.map((f: { id: number }) => f.id)).toContain(teamFilter);
 
-    // The next match of the team filter no longer reaches A2: A1's filter (checked after it) shows the check ran.
+    // The next match of the team filter still reaches A1 (the filter stays with the team), no longer A2.
     const a2Before = rx.of("a2").length;
     const a1Before = rx.of("a1").length;
     await importUntil(
       () => ++probes,
-      () => rx.of("a1").length > a1Before,
-      "A1 received the next match",
+      () => filtersOf("a1").slice(a1Before).includes(teamFilter),
+      "A1 received the team filter's next match",
     );
     await new Promise((r) => setTimeout(r, 2_000));
     expect(rx.of("a2")).toHaveLength(a2Before);

@@ -12,10 +12,10 @@ import { linesSource } from "../import/helpers";
 import { Receiver } from "../webhooks/receiver";
 
 /**
- * saved_filter.cards_matched and teams: a team filter's matches go to its creator's endpoints while
- * the creator is in the team, in the shape GET /v1/cards/filters/ lists the filter (with visibility
- * and owner); never to another team or a stranger; and no longer to the creator once removed from
- * the team (the filter stays with the team, which the creator no longer sees).
+ * saved_filter.cards_matched and teams: a team filter's matches go to the endpoints of every member
+ * of the team (its creator and the others), in the shape GET /v1/cards/filters/ lists the filter
+ * (with visibility and owner); never to another team or a stranger; and no longer to its creator once
+ * removed from the team, while the filter stays with the team and its other members still receive them.
  */
 
 let t: TTestDb;
@@ -58,7 +58,7 @@ const card = (slug: string) =>
   JSON.stringify({ kind: "card", slug, name: slug.toUpperCase(), description: `About ${slug}`, stage: "tw-seed" });
 
 describe("saved_filter.cards_matched for a team filter", () => {
-  it("reaches its creator while a member, never another team or a stranger, and stops once the creator is removed", async () => {
+  it("reaches every member, never another team or a stranger; a removed creator stops receiving it, the team does not", async () => {
     await importJsonl(
       t.db,
       linesSource([JSON.stringify({ kind: "stage", slug: "tw-seed", name: "TW Seed", position: 1 }), card("tw-old")]),
@@ -78,18 +78,20 @@ describe("saved_filter.cards_matched for a team filter", () => {
     await importJsonl(t.db, linesSource([card("tw-new-1")]));
     await savedFilterTick(t.db, 0);
     await pump();
-    expect(creator.rx.received).toHaveLength(1);
-    const ev = creator.rx.received[0]!;
-    expect(ev.verifiedWith).toBe(0);
-    const listed = (await api("GET", "/cards/filters/", { token: creator.token })).body.data.find(
-      (f: { id: number }) => f.id === filter.id,
-    );
-    expect(ev.event.data.filter).toEqual(listed);
-    expect(ev.event.data.filter).toMatchObject({ visibility: "team", owner: { id: creator.id, email: creator.email } });
-    expect(ev.event.data.cards.map((c: { slug: string }) => c.slug)).toEqual(["tw-new-1"]);
-    for (const other of [owner, rival, stranger]) expect(other.rx.received).toEqual([]);
+    for (const member of [creator, owner]) {
+      expect(member.rx.received).toHaveLength(1);
+      const ev = member.rx.received[0]!;
+      expect(ev.verifiedWith).toBe(0);
+      const listed = (await api("GET", "/cards/filters/", { token: member.token })).body.data.find(
+        (f: { id: number }) => f.id === filter.id,
+      );
+      expect(ev.event.data.filter).toEqual(listed);
+      expect(ev.event.data.filter).toMatchObject({ visibility: "team", owner: { id: creator.id, email: creator.email } });
+      expect(ev.event.data.cards.map((c: { slug: string }) => c.slug)).toEqual(["tw-new-1"]);
+    }
+    for (const other of [rival, stranger]) expect(other.rx.received).toEqual([]);
 
-    // Removed from the team: the filter stays with the team, and its matches no longer reach the creator.
+    // Removed from the team: the filter stays with the team, whose members still receive its matches; the creator no longer does.
     await removeMember(t.db, owner.id, teamId, creator.id);
     expect((await api("GET", "/cards/filters/", { token: creator.token })).body.data.map((f: { id: number }) => f.id)).not.toContain(
       filter.id,
@@ -99,6 +101,7 @@ describe("saved_filter.cards_matched for a team filter", () => {
     await savedFilterTick(t.db, 0);
     await pump();
     expect(creator.rx.received).toHaveLength(1);
-    for (const other of [owner, rival, stranger]) expect(other.rx.received).toEqual([]);
+    expect(owner.rx.received.map((r) => r.event.data.cards.map((c: { slug: string }) => c.slug))).toEqual([["tw-new-1"], ["tw-new-2"]]);
+    for (const other of [rival, stranger]) expect(other.rx.received).toEqual([]);
   });
 });

@@ -14,10 +14,12 @@ import { recordEvent } from "../events/outbox";
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
  * sent once per filter. Checked on a schedule and after each import (the import queues a check).
- * Only filters of accounts with an enabled endpoint subscribed to the event are checked, and the
- * events of a filter go to its creator's endpoints only, while the creator still sees the filter: a
- * private filter, or a team one of the team the creator is in now (DESIGN section 16: a shared
- * filter stays with the team when its creator leaves or is removed, and with it its matches).
+ * A filter's events go to the accounts that see it now and have an enabled endpoint subscribed to
+ * the event: a private filter's creator; every member of a team filter's team, read at each check
+ * (DESIGN section 16: a shared filter stays with the team when its creator leaves or is removed, and
+ * a removed member receives nothing more). Only filters with such an account are checked, as the
+ * first of them (a member, so the team's folders in its parameters resolve); the cards are
+ * formatted for each recipient (has_intro_request is the recipient's own).
  *
  * saved_filter_match holds the cards already matched per filter: a check inserts the filter's
  * current matches (ON CONFLICT DO NOTHING) and the inserted ones are the new matches. A filter's
@@ -44,17 +46,23 @@ interface TFilterRow {
   created_at: Date;
   updated_at: Date;
   checked: boolean;
+  /** The accounts that see the filter now and have a subscribed, enabled endpoint (ascending). */
+  recipients: number[];
 }
 
 async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
   return db.$queryRaw<TFilterRow[]>`
-    SELECT f.id, f.account_id, a.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
-           (ck.filter_id IS NOT NULL) AS checked
-      FROM saved_filter f JOIN account a ON a.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoint e
-                    WHERE e.account_id = f.account_id AND e.enabled AND 'saved_filter.cards_matched' = ANY(e.events))
-       AND (f.visibility = 'private' OR f.team_id = a.group_id)
-     ORDER BY f.id`;
+    SELECT * FROM (
+      SELECT f.id, f.account_id, a.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
+             (ck.filter_id IS NOT NULL) AS checked,
+             ARRAY(SELECT DISTINCT e.account_id FROM webhook_endpoint e JOIN account r ON r.id = e.account_id
+                    WHERE e.enabled AND 'saved_filter.cards_matched' = ANY(e.events)
+                      AND CASE WHEN f.visibility = 'team' THEN r.group_id = f.team_id ELSE r.id = f.account_id END
+                    ORDER BY e.account_id) AS recipients
+        FROM saved_filter f JOIN account a ON a.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
+    ) x
+     WHERE cardinality(x.recipients) > 0
+     ORDER BY x.id`;
 }
 
 async function compactCards(db: TDb, accountId: number, ids: number[]) {
@@ -77,7 +85,7 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
   const parsed = ZCardFilterParams.safeParse(f.params ?? {});
   if (!parsed.success) return 0; // no longer valid parameters: the cards list refuses them too
   const params: TCardFilterParams = { ...parsed.data, semantic: undefined };
-  const where = await buildCardWhere(db, f.account_id, params);
+  const where = await buildCardWhere(db, f.recipients[0]!, params);
   const candidates = where.empty
     ? []
     : (
@@ -86,7 +94,8 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
            WHERE ${where.sql} AND NOT EXISTS (SELECT 1 FROM saved_filter_match m WHERE m.filter_id = ${f.id} AND m.card_id = c.id)
            ORDER BY c.id`
       ).map((r) => r.id);
-  const cards = f.checked && candidates.length ? await compactCards(db, f.account_id, candidates) : [];
+  const cards = new Map<number, Awaited<ReturnType<typeof compactCards>>>();
+  if (f.checked && candidates.length) for (const r of f.recipients) cards.set(r, await compactCards(db, r, candidates));
   return db.$transaction(
     async (tx) => {
       const inserted = candidates.length
@@ -99,7 +108,6 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
         ON CONFLICT (filter_id) DO UPDATE SET checked_at = now()`;
       if (!f.checked || inserted.length === 0) return 0;
       const ours = new Set(inserted.map((m) => m.card_id));
-      const sent = cards.filter((c) => ours.has(c.id!));
       // The filter as GET /v1/cards/filters/ lists it.
       const filter = {
         id: f.id,
@@ -110,10 +118,13 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
         visibility: f.visibility === "team" ? "team" : "private",
         owner: { id: f.account_id, email: f.owner_email },
       };
-      for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
-        await recordEvent(tx, f.account_id, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
+      for (const [recipient, formatted] of cards) {
+        const sent = formatted.filter((c) => ours.has(c.id!));
+        for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
+          await recordEvent(tx, recipient, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
+        }
       }
-      return sent.length;
+      return ours.size;
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
