@@ -24,9 +24,10 @@
  * BENCH_TEAM=1 adds the team case (bench/lib/bench-team.ts): an account in a team of 50 members,
  * each with 100 folders (every other one shared with the team, 20 cards each), against a solo account
  * with 100 folders of its own, both asking GET /v1/cards/?include_user_data=true alone and with each
- * typical request's parameters; the two accounts are measured in turn (solo, team, team, solo, each
- * BENCH_SECONDS / 2) and the p50s of each averaged, so that drift of the machine falls on both
- * (goal: the team's p50 within 10 % of the solo account's). BENCH_TEAM=only runs this case alone.
+ * typical request's parameters; the two accounts are measured in turn, in slices of BENCH_SECONDS /
+ * BENCH_TEAM_ROUNDS (default 6) in ABBA order (solo, team, team, solo, ...), and each side's p50 is
+ * the median of its slices', so that drift and bursts of the machine fall on both (goal: the team's
+ * p50 within 10 % of the solo account's). BENCH_TEAM=only runs this case alone.
  *
  * Env: BENCH_SCALE (default 500), BENCH_SECONDS (default 10), BENCH_PORT (default 3118),
  * BENCH_ONLY=<text> runs only the requests whose label contains it (e.g. "participant"),
@@ -60,6 +61,9 @@ const IN_PROCESS = process.env.BENCH_INPROCESS === "1";
 const CONNECTIONS = 16;
 const TEAM = process.env.BENCH_TEAM ?? "";
 const TEAM_SIZE = { members: 50, folders: 100, perFolder: 20 };
+/** Slices per side in the team case (BENCH_TEAM_ROUNDS, default 6), each BENCH_SECONDS / rounds long. */
+const TEAM_ROUNDS = Number(process.env.BENCH_TEAM_ROUNDS ?? 6);
+type TLoad = Awaited<ReturnType<typeof load>>;
 
 interface TCase {
   label: string;
@@ -251,7 +255,7 @@ try {
 async function teamCase(baseUrl: string, t: TBenchTeam, typical: TCase[]) {
   const requests = [{ label: "include_user_data=true alone", query: "" }, ...typical.map((c) => ({ label: c.label, query: c.query }))];
   const rows: Record<string, unknown>[] = [];
-  const half = Math.max(1, SECONDS / 2);
+  const slice = Math.max(1, SECONDS / TEAM_ROUNDS);
   for (const r of requests) {
     const url = `${baseUrl}/v1/cards/?include_user_data=true${r.query ? `&${r.query}` : ""}`;
     const as = (who: { token: string }, seconds: number) =>
@@ -261,12 +265,19 @@ async function teamCase(baseUrl: string, t: TBenchTeam, typical: TCase[]) {
       if (check.status !== 200) throw new Error(`${url}: ${check.status} ${await check.text()}`);
       if (WARMUP_SECONDS > 0) await as(who, WARMUP_SECONDS);
     }
-    const solo1 = await as(t.solo, half);
-    const team1 = await as(t.member, half);
-    const team2 = await as(t.member, half);
-    const solo2 = await as(t.solo, half);
-    const solo = { p50: (solo1.p50 + solo2.p50) / 2, p95: (solo1.p95 + solo2.p95) / 2, rps: (solo1.rps + solo2.rps) / 2 };
-    const member = { p50: (team1.p50 + team2.p50) / 2, p95: (team1.p95 + team2.p95) / 2, rps: (team1.rps + team2.rps) / 2 };
+    // Slices in ABBA order (solo, team, team, solo, ...): drift and bursts of the machine fall on both sides.
+    const slices: { solo: TLoad[]; team: TLoad[] } = { solo: [], team: [] };
+    for (let i = 0; i < TEAM_ROUNDS; i++) {
+      const order = i % 2 === 0 ? (["solo", "team"] as const) : (["team", "solo"] as const);
+      for (const side of order) slices[side].push(await as(side === "solo" ? t.solo : t.member, slice));
+    }
+    const sum = (xs: TLoad[]) => ({
+      p50: median(xs.map((x) => x.p50)),
+      p95: median(xs.map((x) => x.p95)),
+      rps: median(xs.map((x) => x.rps)),
+    });
+    const solo = sum(slices.solo);
+    const member = sum(slices.team);
     const ratio = solo.p50 > 0 ? member.p50 / solo.p50 : 0;
     rows.push({
       request: r.label,
@@ -277,13 +288,13 @@ async function teamCase(baseUrl: string, t: TBenchTeam, typical: TCase[]) {
       team_p50: member.p50,
       team_p95: member.p95,
       "team/solo p50 %": Math.round(ratio * 100),
-      errors: [solo1, solo2, team1, team2].reduce((n, x) => n + x.errors + x.non2xx, 0),
+      errors: [...slices.solo, ...slices.team].reduce((n, x) => n + x.errors + x.non2xx, 0),
       goal: ratio <= 1.1 ? "met" : "MISSED",
     });
   }
   printTable(
     `GET /v1/cards/?include_user_data=true, solo account (${t.visible.solo} folders) vs a member of a ${TEAM_SIZE.members}-member team ` +
-      `(${t.visible.member} folders visible; ${t.folderCards} folder cards), ${CONNECTIONS} connections, 2 x ${half} s each (scale ${SCALE})`,
+      `(${t.visible.member} folders visible; ${t.folderCards} folder cards), ${CONNECTIONS} connections, ${TEAM_ROUNDS} x ${slice} s each side, ABBA, medians of the slices (scale ${SCALE})`,
     rows,
   );
 }

@@ -135,3 +135,15 @@ export async function subscribe(request: APIRequestContext, rx: HookReceiver, na
   expect(r.status(), await r.text()).toBe(200);
   rx.secrets.set(name, (await r.json()).data.secret);
 }
+
+/** Runs `importNext` (an import asks the server's worker for a saved-filter check) until `done()` holds, 10 times at most. */
+export async function importUntil(importNext: () => void, done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 10 && !done(); i++) {
+    importNext();
+    await expect
+      .poll(done, { timeout: 8_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(done(), what).toBe(true);
+}

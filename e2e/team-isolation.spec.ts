@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { auth, expectNoSeriousA11yViolation, listTable } from "./support";
-import { createAccount, HookReceiver, importLines, subscribe, teamCommand, viewer, type TViewer } from "./team-isolation-kit";
+import { createAccount, HookReceiver, importLines, importUntil, subscribe, teamCommand, viewer, type TViewer } from "./team-isolation-kit";
 
 /**
  * Two teams and a stranger against a started server (DESIGN section 16). Team A has two members,
@@ -265,18 +265,6 @@ async function check(request: APIRequestContext, v: TViewer, ids: TIds, e: TAcce
   for (const secret of forbidden) expect(read.includes(secret), `${v.name} read "${secret}"`).toBe(false);
 }
 
-/** Imports probe cards until `done()` holds (each import asks the server's worker for a saved-filter check). */
-async function importUntil(next: () => number, done: () => boolean, what: string) {
-  for (let i = 0; i < 10 && !done(); i++) {
-    importCard(next());
-    await expect
-      .poll(done, { timeout: 8_000 })
-      .toBe(true)
-      .catch(() => undefined);
-  }
-  expect(done(), what).toBe(true);
-}
-
 test("two teams and a stranger: A's shared things reach A's members only, everywhere, and a removed member loses them at once", async ({
   browser,
   baseURL,
@@ -346,7 +334,7 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     // Webhooks: the first check after the filters were made is their baseline; the next import's card is new to all.
     const filtersOf = (who: string) => rx.of(who).map(({ event }) => event.data.filter.id as number);
     await importUntil(
-      () => ++probes,
+      () => importCard(++probes),
       () => filtersOf("a1").includes(teamFilter) && filtersOf("a1").includes(own.a1) && ["a2", "b1", "s"].every((n) => rx.of(n).length > 0),
       "every endpoint received saved_filter.cards_matched",
     );
@@ -385,7 +373,7 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     const a2Before = rx.of("a2").length;
     const a1Before = rx.of("a1").length;
     await importUntil(
-      () => ++probes,
+      () => importCard(++probes),
       () => filtersOf("a1").slice(a1Before).includes(teamFilter),
       "A1 received the team filter's next match",
     );
