@@ -62,6 +62,13 @@ export class HookReceiver {
   }
 }
 
+/**
+ * The account's token header for a request on a connection of its own: the steps in the browsers
+ * leave the test's API connection idle for long, and a kept-alive connection that the server closes
+ * as it is reused answers ECONNRESET.
+ */
+export const authOnce = (token: string) => ({ ...auth(token), connection: "close" });
+
 /** An MCP client with the account's API token (Bearer), kept for the whole test. */
 async function mcpClient(baseURL: string, token: string) {
   const client = new Client({ name: "e2e-team-isolation", version: "1.0.0" });
@@ -129,7 +136,7 @@ export function importLines(records: TJson[]): void {
 /** An endpoint of the account for saved_filter.cards_matched on the receiver's path `name`. */
 export async function subscribe(request: APIRequestContext, rx: HookReceiver, name: string, token: string): Promise<void> {
   const r = await request.post("/v1/webhooks/", {
-    headers: auth(token),
+    headers: authOnce(token),
     data: { url: rx.url(name), events: ["saved_filter.cards_matched"] },
   });
   expect(r.status(), await r.text()).toBe(200);

@@ -1,6 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, expectNoSeriousA11yViolation, listTable } from "./support";
-import { createAccount, HookReceiver, importLines, importUntil, subscribe, teamCommand, viewer, type TViewer } from "./team-isolation-kit";
+import { expectNoSeriousA11yViolation, listTable } from "./support";
+import {
+  authOnce,
+  createAccount,
+  HookReceiver,
+  importLines,
+  importUntil,
+  subscribe,
+  teamCommand,
+  viewer,
+  type TViewer,
+} from "./team-isolation-kit";
 
 /**
  * Two teams and a stranger against a started server (DESIGN section 16). Team A has two members,
@@ -80,7 +90,7 @@ interface TAccess {
 
 /** The body of a request about an id that does not exist, to compare another team's id with. */
 async function absent(request: APIRequestContext, token: string, path: string) {
-  const r = await request.get(path, { headers: auth(token) });
+  const r = await request.get(path, { headers: authOnce(token) });
   return { status: r.status(), error: (await r.json()).error };
 }
 
@@ -88,7 +98,7 @@ async function absent(request: APIRequestContext, token: string, path: string) {
 async function checkRest(request: APIRequestContext, v: TViewer, ids: TIds, e: TAccess): Promise<string[]> {
   const bodies: string[] = [];
   const get = async (path: string) => {
-    const r = await request.get(path, { headers: auth(v.token) });
+    const r = await request.get(path, { headers: authOnce(v.token) });
     const text = await r.text();
     bodies.push(text);
     return { status: r.status(), body: JSON.parse(text) };
@@ -284,7 +294,7 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     importCard(probes);
     for (const [name, token] of Object.entries(tokens)) await subscribe(request, rx, name, token);
 
-    const picked = await request.get("/v1/cards/?limit=1&sort=name:asc&view=compact", { headers: auth(tokens.s) });
+    const picked = await request.get("/v1/cards/?limit=1&sort=name:asc&view=compact", { headers: authOnce(tokens.s) });
     const card = (await picked.json()).data[0] as TIds["card"];
 
     const a1 = await viewer(browser, baseURL!, "A1", A1, tokens.a1);
@@ -366,7 +376,7 @@ test("two teams and a stranger: A's shared things reach A's members only, everyw
     // A2's next requests: the same browser session, the same API token, the same MCP client.
     await check(request, a2, ids, { teamThings: false, privateFolder: false, team: null });
     // The team keeps what A2 shared.
-    const kept = await request.get("/v1/cards/filters/", { headers: auth(tokens.a1) });
+    const kept = await request.get("/v1/cards/filters/", { headers: authOnce(tokens.a1) });
     expect((await kept.json()).data.map((f: { id: number }) => f.id)).toContain(teamFilter);
 
     // The next match of the team filter still reaches A1 (the filter stays with the team), no longer A2.
