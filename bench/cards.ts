@@ -21,6 +21,14 @@
  * Each side gets an unmeasured warm-up at the same load first (BENCH_WARMUP seconds, default 3):
  * a freshly started process otherwise spends the first case compiling its code.
  *
+ * BENCH_TEAM=1 adds the team case (bench/lib/bench-team.ts): an account in a team of 50 members,
+ * each with 100 folders (every other one shared with the team, 20 cards each), against a solo account
+ * with 100 folders of its own, both asking GET /v1/cards/?include_user_data=true alone and with each
+ * typical request's parameters; the two accounts are measured in turn, in slices of BENCH_SECONDS /
+ * BENCH_TEAM_ROUNDS (default 6) in ABBA order (solo, team, team, solo, ...), and each side's p50 is
+ * the median of its slices', so that drift and bursts of the machine fall on both (goal: the team's
+ * p50 within 10 % of the solo account's). BENCH_TEAM=only runs this case alone.
+ *
  * Env: BENCH_SCALE (default 500), BENCH_SECONDS (default 10), BENCH_PORT (default 3118),
  * BENCH_ONLY=<text> runs only the requests whose label contains it (e.g. "participant"),
  * BENCH_INPROCESS=1 serves the REST edge from this process instead of the real server (for
@@ -43,6 +51,7 @@ import { effectiveSort } from "../server/domain/cards/list";
 import { planCardList, type TListPlan } from "../server/domain/cards/plan";
 import type { TCardListParams } from "../server/domain/cards/params";
 import { startInProcess } from "./lib/in-process";
+import { benchTeam, type TBenchTeam } from "./lib/bench-team";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,6 +59,11 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3118);
 const IN_PROCESS = process.env.BENCH_INPROCESS === "1";
 const CONNECTIONS = 16;
+const TEAM = process.env.BENCH_TEAM ?? "";
+const TEAM_SIZE = { members: 50, folders: 100, perFolder: 20 };
+/** Slices per side in the team case (BENCH_TEAM_ROUNDS, default 6), each BENCH_SECONDS / rounds long. */
+const TEAM_ROUNDS = Number(process.env.BENCH_TEAM_ROUNDS ?? 6);
+type TLoad = Awaited<ReturnType<typeof load>>;
 
 interface TCase {
   label: string;
@@ -178,6 +192,7 @@ const ONLY = process.env.BENCH_ONLY;
 const cases = (await typicalCases(db)).filter((c) => !ONLY || c.label.includes(ONLY));
 const statements = new Map<string, TStatements>();
 for (const c of cases) statements.set(c.label, await statementsOf(db, accountId, c));
+const team = TEAM ? await benchTeam(db, TEAM_SIZE) : undefined;
 await db.$disconnect();
 
 const service = IN_PROCESS ? await startInProcess(url, PORT) : await startService({ databaseUrl: url, port: PORT });
@@ -188,7 +203,7 @@ try {
   const rows: Record<string, unknown>[] = [];
   const costs: Record<string, unknown>[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  for (const c of cases) {
+  for (const c of TEAM === "only" ? [] : cases) {
     const s = statements.get(c.label)!;
     current = s;
     const check = await fetch(`${service.baseUrl}/v1/cards/?${c.query}`, { headers });
@@ -224,9 +239,62 @@ try {
     costs.push({ request: c.label, query: c.query, count_plan: s.countPlan, ...(await statementTimes(pool, s)) });
   }
   await pool.end();
-  printTable(`GET /v1/cards/ at ${CONNECTIONS} connections, ${SECONDS} s each (scale ${SCALE}; include_total=true)`, rows);
-  printTable("Statements alone, one at a time (median of 20; count_ms = the total counted cold)", costs);
+  if (TEAM !== "only") {
+    printTable(`GET /v1/cards/ at ${CONNECTIONS} connections, ${SECONDS} s each (scale ${SCALE}; include_total=true)`, rows);
+    printTable("Statements alone, one at a time (median of 20; count_ms = the total counted cold)", costs);
+  }
+  if (team) await teamCase(service.baseUrl, team, cases);
 } finally {
   await floor.close();
   await service.close();
+}
+
+// ---------------------------------------------------------------- the team case
+
+/** include_user_data=true as the solo account and as the team member, in turn (ABBA), per request. */
+async function teamCase(baseUrl: string, t: TBenchTeam, typical: TCase[]) {
+  const requests = [{ label: "include_user_data=true alone", query: "" }, ...typical.map((c) => ({ label: c.label, query: c.query }))];
+  const rows: Record<string, unknown>[] = [];
+  const slice = Math.max(1, SECONDS / TEAM_ROUNDS);
+  for (const r of requests) {
+    const url = `${baseUrl}/v1/cards/?include_user_data=true${r.query ? `&${r.query}` : ""}`;
+    const as = (who: { token: string }, seconds: number) =>
+      load({ url, headers: { authorization: `Token ${who.token}` }, connections: CONNECTIONS, seconds });
+    for (const who of [t.solo, t.member]) {
+      const check = await fetch(url, { headers: { authorization: `Token ${who.token}` } });
+      if (check.status !== 200) throw new Error(`${url}: ${check.status} ${await check.text()}`);
+      if (WARMUP_SECONDS > 0) await as(who, WARMUP_SECONDS);
+    }
+    // Slices in ABBA order (solo, team, team, solo, ...): drift and bursts of the machine fall on both sides.
+    const slices: { solo: TLoad[]; team: TLoad[] } = { solo: [], team: [] };
+    for (let i = 0; i < TEAM_ROUNDS; i++) {
+      const order = i % 2 === 0 ? (["solo", "team"] as const) : (["team", "solo"] as const);
+      for (const side of order) slices[side].push(await as(side === "solo" ? t.solo : t.member, slice));
+    }
+    const sum = (xs: TLoad[]) => ({
+      p50: median(xs.map((x) => x.p50)),
+      p95: median(xs.map((x) => x.p95)),
+      rps: median(xs.map((x) => x.rps)),
+    });
+    const solo = sum(slices.solo);
+    const member = sum(slices.team);
+    const ratio = solo.p50 > 0 ? member.p50 / solo.p50 : 0;
+    rows.push({
+      request: r.label,
+      solo_rps: solo.rps,
+      solo_p50: solo.p50,
+      solo_p95: solo.p95,
+      team_rps: member.rps,
+      team_p50: member.p50,
+      team_p95: member.p95,
+      "team/solo p50 %": Math.round(ratio * 100),
+      errors: [...slices.solo, ...slices.team].reduce((n, x) => n + x.errors + x.non2xx, 0),
+      goal: ratio <= 1.1 ? "met" : "MISSED",
+    });
+  }
+  printTable(
+    `GET /v1/cards/?include_user_data=true, solo account (${t.visible.solo} folders) vs a member of a ${TEAM_SIZE.members}-member team ` +
+      `(${t.visible.member} folders visible; ${t.folderCards} folder cards), ${CONNECTIONS} connections, ${TEAM_ROUNDS} x ${slice} s each side, ABBA, medians of the slices (scale ${SCALE})`,
+    rows,
+  );
 }

@@ -14,7 +14,12 @@ import { recordEvent } from "../events/outbox";
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
  * sent once per filter. Checked on a schedule and after each import (the import queues a check).
- * Only filters of accounts with an enabled endpoint subscribed to the event are checked.
+ * A filter's events go to the accounts that see it now and have an enabled endpoint subscribed to
+ * the event: a private filter's creator; every member of a team filter's team, read at each check
+ * (DESIGN section 16: a shared filter stays with the team when its creator leaves or is removed, and
+ * a removed member receives nothing more). Only filters with such an account are checked, as the
+ * first of them (a member, so the team's folders in its parameters resolve); the cards are
+ * formatted for each recipient (has_intro_request is the recipient's own).
  *
  * saved_filter_match holds the cards already matched per filter: a check inserts the filter's
  * current matches (ON CONFLICT DO NOTHING) and the inserted ones are the new matches. A filter's
@@ -34,20 +39,30 @@ export const requestSavedFilterCheck = (db: TDb) => enqueue(db, QUEUE, {}, { key
 interface TFilterRow {
   id: number;
   account_id: number;
+  owner_email: string;
+  visibility: string;
   name: string;
   params: unknown;
   created_at: Date;
   updated_at: Date;
   checked: boolean;
+  /** The accounts that see the filter now and have a subscribed, enabled endpoint (ascending). */
+  recipients: number[];
 }
 
 async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
   return db.$queryRaw<TFilterRow[]>`
-    SELECT f.id, f.account_id, f.name, f.params, f.created_at, f.updated_at, (ck.filter_id IS NOT NULL) AS checked
-      FROM saved_filter f LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoint e
-                    WHERE e.account_id = f.account_id AND e.enabled AND 'saved_filter.cards_matched' = ANY(e.events))
-     ORDER BY f.id`;
+    SELECT * FROM (
+      SELECT f.id, f.account_id, a.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
+             (ck.filter_id IS NOT NULL) AS checked,
+             ARRAY(SELECT DISTINCT e.account_id FROM webhook_endpoint e JOIN account r ON r.id = e.account_id
+                    WHERE e.enabled AND 'saved_filter.cards_matched' = ANY(e.events)
+                      AND CASE WHEN f.visibility = 'team' THEN r.group_id = f.team_id ELSE r.id = f.account_id END
+                    ORDER BY e.account_id) AS recipients
+        FROM saved_filter f JOIN account a ON a.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
+    ) x
+     WHERE cardinality(x.recipients) > 0
+     ORDER BY x.id`;
 }
 
 async function compactCards(db: TDb, accountId: number, ids: number[]) {
@@ -70,7 +85,7 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
   const parsed = ZCardFilterParams.safeParse(f.params ?? {});
   if (!parsed.success) return 0; // no longer valid parameters: the cards list refuses them too
   const params: TCardFilterParams = { ...parsed.data, semantic: undefined };
-  const where = await buildCardWhere(db, f.account_id, params);
+  const where = await buildCardWhere(db, f.recipients[0]!, params);
   const candidates = where.empty
     ? []
     : (
@@ -79,7 +94,8 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
            WHERE ${where.sql} AND NOT EXISTS (SELECT 1 FROM saved_filter_match m WHERE m.filter_id = ${f.id} AND m.card_id = c.id)
            ORDER BY c.id`
       ).map((r) => r.id);
-  const cards = f.checked && candidates.length ? await compactCards(db, f.account_id, candidates) : [];
+  const cards = new Map<number, Awaited<ReturnType<typeof compactCards>>>();
+  if (f.checked && candidates.length) for (const r of f.recipients) cards.set(r, await compactCards(db, r, candidates));
   return db.$transaction(
     async (tx) => {
       const inserted = candidates.length
@@ -92,12 +108,23 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
         ON CONFLICT (filter_id) DO UPDATE SET checked_at = now()`;
       if (!f.checked || inserted.length === 0) return 0;
       const ours = new Set(inserted.map((m) => m.card_id));
-      const sent = cards.filter((c) => ours.has(c.id!));
-      const filter = { id: f.id, name: f.name, params: f.params ?? {}, created_at: iso(f.created_at), updated_at: iso(f.updated_at) };
-      for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
-        await recordEvent(tx, f.account_id, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
+      // The filter as GET /v1/cards/filters/ lists it.
+      const filter = {
+        id: f.id,
+        name: f.name,
+        params: f.params ?? {},
+        created_at: iso(f.created_at),
+        updated_at: iso(f.updated_at),
+        visibility: f.visibility === "team" ? "team" : "private",
+        owner: { id: f.account_id, email: f.owner_email },
+      };
+      for (const [recipient, formatted] of cards) {
+        const sent = formatted.filter((c) => ours.has(c.id!));
+        for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
+          await recordEvent(tx, recipient, "saved_filter.cards_matched", { filter, cards: sent.slice(i, i + CARDS_PER_EVENT) });
+        }
       }
-      return sent.length;
+      return ours.size;
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
