@@ -64,8 +64,9 @@ function visibleFilters(accountId: number, teamId: number | null): Prisma.SavedF
 }
 
 /**
- * The same rule in SQL, for statements over many accounts at once (the alert run): saved filter
- * `f` is usable by the account row `a` (its own private filter, or a team filter of its team now).
+ * The same rule in SQL, for statements over many accounts at once: saved filter
+ * `f` is usable by the account row `a` (its own private filter, or a team filter of its team now):
+ * the alert run's followers and the recipients of saved_filter.cards_matched.
  */
 export const USABLE_BY_ACCOUNT = Prisma.sql`((f.visibility = 'private' AND f.account_id = a.id) OR (f.visibility = 'team' AND f.team_id = a.group_id))`;
 

@@ -10,6 +10,7 @@ import { cardRowJson, decodeCardRow } from "../cards/rows";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs } from "../jobs/queue";
 import { recordEvent } from "../events/outbox";
+import { USABLE_BY_ACCOUNT } from "../saved-filters/filters";
 
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
@@ -53,13 +54,12 @@ interface TFilterRow {
 async function filtersToCheck(db: TDb): Promise<TFilterRow[]> {
   return db.$queryRaw<TFilterRow[]>`
     SELECT * FROM (
-      SELECT f.id, f.account_id, a.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
+      SELECT f.id, f.account_id, o.email AS owner_email, f.visibility, f.name, f.params, f.created_at, f.updated_at,
              (ck.filter_id IS NOT NULL) AS checked,
-             ARRAY(SELECT DISTINCT e.account_id FROM webhook_endpoint e JOIN account r ON r.id = e.account_id
-                    WHERE e.enabled AND 'saved_filter.cards_matched' = ANY(e.events)
-                      AND CASE WHEN f.visibility = 'team' THEN r.group_id = f.team_id ELSE r.id = f.account_id END
+             ARRAY(SELECT DISTINCT e.account_id FROM webhook_endpoint e JOIN account a ON a.id = e.account_id
+                    WHERE e.enabled AND 'saved_filter.cards_matched' = ANY(e.events) AND ${USABLE_BY_ACCOUNT}
                     ORDER BY e.account_id) AS recipients
-        FROM saved_filter f JOIN account a ON a.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
+        FROM saved_filter f JOIN account o ON o.id = f.account_id LEFT JOIN saved_filter_check ck ON ck.filter_id = f.id
     ) x
      WHERE cardinality(x.recipients) > 0
      ORDER BY x.id`;
