@@ -37,7 +37,8 @@ async function folder(accountId: number, name: string, cardId: number, share: bo
 beforeAll(async () => {
   t = await openTestDb();
   fx = await seedCards(t.db);
-  [owner, admin, member, rival, stranger] = await Promise.all([1, 2, 3, 4, 5].map(async () => (await createAccount(t.db)).account.id));
+  const accounts = await Promise.all([1, 2, 3, 4, 5].map(async () => (await createAccount(t.db)).account.id));
+  [owner, admin, member, rival, stranger] = accounts as [number, number, number, number, number];
   teamId = (await createTeam(t.db, owner, "Panel Fund")).id;
   await addMember(t.db, teamId, admin, "admin");
   await addMember(t.db, teamId, member);

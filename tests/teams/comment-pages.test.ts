@@ -37,7 +37,8 @@ beforeAll(async () => {
   fx = await seedCards(t.db);
   const o = await createAccount(t.db);
   owner = { id: o.account.id, token: o.token };
-  [member, rival, stranger] = await Promise.all([1, 2, 3].map(async () => (await createAccount(t.db)).account.id));
+  const accounts = await Promise.all([1, 2, 3].map(async () => (await createAccount(t.db)).account.id));
+  [member, rival, stranger] = accounts as [number, number, number];
   const team = await createTeam(t.db, owner.id, "Paging Fund");
   await addMember(t.db, team.id, member);
   await createTeam(t.db, rival, "Rival Paging Fund");
