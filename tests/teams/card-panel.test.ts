@@ -24,7 +24,7 @@ const ids = { shared: 0, private: 0, rivalShared: 0, sharedElsewhere: 0, memberS
 
 const names = (p: Awaited<ReturnType<typeof cardTeamPanel>>) => ({
   folders: p!.folders.map((f) => f.name),
-  liked_by: p!.liked_by.map((a) => a.id),
+  liked_by: p!.liked_by.map((a) => a.id).sort((a, b) => a - b), // the panel orders them by name or e-mail
 });
 
 async function folder(accountId: number, name: string, cardId: number, share: boolean) {
@@ -82,7 +82,7 @@ describe("card team panel", () => {
     const ui = await browserCaller(t.db, stranger);
     expect(await ui.team.cardPanel({ cardId: card })).toBeNull();
     const mine = await browserCaller(t.db, admin);
-    expect((await mine.team.cardPanel({ cardId: card }))!.liked_by.map((a) => a.id)).toEqual([owner, member].sort((a, b) => a - b));
+    expect(names(await mine.team.cardPanel({ cardId: card })).liked_by).toEqual([owner, member].sort((a, b) => a - b));
     expect(await failure(mine.team.cardPanel({ cardId: 0 }))).toBe("validation_error");
     expect(await failure(mine.team.cardPanel({ cardId: card, x: 1 } as never))).toBe("validation_error");
     // An unknown card holds nothing.
