@@ -14,7 +14,7 @@ import { membershipOf, type TTeamRole } from "./membership";
  * the team.
  */
 
-export interface TPanelAccount {
+interface TPanelAccount {
   id: number;
   email: string;
   name: string | null;
