@@ -94,7 +94,8 @@ describe("comment pages", () => {
     const ui = await browserCaller(t.db, member);
     const page = await ui.team.comments.thread({ cardId: card, limit: 5 });
     expect(page.data).toHaveLength(5);
-    const next = await ui.team.comments.thread({ cardId: card, limit: 5, cursor: page.next });
+    // The browser's infinite query also sends `direction`.
+    const next = await ui.team.comments.thread({ cardId: card, limit: 5, cursor: page.next, direction: "forward" });
     expect(next.data[0]!.id).not.toBe(page.data[4]!.id);
     expect(await failure(ui.team.comments.thread({ cardId: card, cursor: { id: 1, at: "yesterday" } }))).toBe("validation_error");
     expect(await failure(ui.team.comments.thread({ cardId: card, limit: 101 }))).toBe("validation_error");
