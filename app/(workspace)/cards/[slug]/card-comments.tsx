@@ -44,8 +44,11 @@ export function CardComments({ cardId, team }: { cardId: number; team: TTeam }) 
   const options = trpc.team.comments.thread.infiniteQueryOptions(input, { getNextPageParam: (last) => last.next });
   const thread = useInfiniteQuery(options);
   const key = trpc.team.comments.thread.infiniteQueryKey(input);
-  const update = (f: (pages: TPage[]) => TPage[]) =>
-    qc.setQueryData<InfiniteData<TPage, TPage["next"] | null>>(key, (d) => (d ? { ...d, pages: f(d.pages) } : d));
+  // A write changes the loaded pages in place; while they are still loading, they load again instead.
+  const update = (f: (pages: TPage[]) => TPage[]) => {
+    if (qc.getQueryData(key) === undefined || qc.isFetching({ queryKey: key }) > 0) void qc.invalidateQueries({ queryKey: key });
+    else qc.setQueryData<InfiniteData<TPage, TPage["next"] | null>>(key, (d) => (d ? { ...d, pages: f(d.pages) } : d));
+  };
   const replace = (c: TComment) => update((pages) => pages.map((p) => ({ ...p, data: p.data.map((x) => (x.id === c.id ? c : x)) })));
 
   const [text, setText] = useState("");
