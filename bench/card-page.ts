@@ -3,18 +3,19 @@
  * same page with none, in one run.
  *
  * On the demo dataset at BENCH_SCALE (default 5: about 10,000 cards, `vm_bench_s5`, bench/lib/bench-db.ts)
- * a password account is put in a team with a teammate; two cards with the same number of
- * interactions (the most among such pairs) are both in a folder the teammate shares and both liked
- * by the teammate (the same team panel), and one of them carries BENCH_COMMENTS team comments
- * (default 500, written through the comments domain function; topped up on later runs). The real
- * service runs on it; Chromium, signed in, loads the two pages in turn (alternating which goes
- * first) and measures per load, on the page's clock (0 = navigation start):
+ * two password accounts are each put in a team of their own with a teammate. On one card (the
+ * most signalled) each team has the same panel (the teammate's shared folder holding the card, the
+ * teammate's like); one team's thread on it has BENCH_COMMENTS comments (default 500, written
+ * through the comments domain function; topped up on later runs), the other team's none. So the
+ * two pages differ in the thread only. The real service runs on it; Chromium, one signed-in
+ * browser context per account, loads the card in turn (alternating which goes first) and measures
+ * per load, on the page's clock (0 = navigation start):
  *   - the server's answer: the document's first byte and last byte (request start to response);
  *   - the first screen: the card's heading painted (its text present, one animation frame after);
  *   - the thread: the first page of comments (or "No comment yet.") painted, and its rows.
- * Goal: the 500-comment card's first screen within ±10 % of the 0-comment card's (medians).
+ * Goal: the 500-comment first screen within ±10 % of the 0-comment one (medians).
  *
- * Env: BENCH_SCALE (5), BENCH_PORT (3123), BENCH_LOADS (25 per card), BENCH_COMMENTS (500).
+ * Env: BENCH_SCALE (5), BENCH_PORT (3123), BENCH_LOADS (25 per account), BENCH_COMMENTS (500).
  */
 import { execFileSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
@@ -32,9 +33,22 @@ const scale = Number(process.env.BENCH_SCALE ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3123);
 const loads = Number(process.env.BENCH_LOADS ?? 25);
 const commentCount = Number(process.env.BENCH_COMMENTS ?? 500);
-const EMAIL = "bench-card-page@venture-monitor.local";
-const MATE = "bench-card-page-mate@venture-monitor.local";
 const PASSWORD = "bench-card-page-password-1";
+/** The two teams: the account signed in, its teammate, and how many comments their thread on the card has. */
+const TEAMS = [
+  {
+    label: "0 comments",
+    email: "bench-card-page-quiet@venture-monitor.local",
+    mate: "bench-card-page-quiet-mate@venture-monitor.local",
+    comments: 0,
+  },
+  {
+    label: `${commentCount} comments`,
+    email: "bench-card-page-busy@venture-monitor.local",
+    mate: "bench-card-page-busy-mate@venture-monitor.local",
+    comments: commentCount,
+  },
+];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,52 +62,54 @@ const pct = (xs: number[], p: number) => {
 
 type TCard = { id: number; slug: string; name: string; interactions: number };
 
-/** The team, the two cards, the shared folder and likes, and the comments (idempotent: reused and topped up). */
-async function prepare(url: string): Promise<{ empty: TCard; busy: TCard }> {
+/** One team on the card: its folder and like, and its thread topped up to `comments` (idempotent: reused on later runs). */
+async function prepareTeam(db: ReturnType<typeof createPrisma>, url: string, card: TCard, team: (typeof TEAMS)[number]) {
   try {
-    execFileSync(process.execPath, ["bin/vmon.js", "users", "create", "--email", EMAIL, "--password", PASSWORD], {
+    execFileSync(process.execPath, ["bin/vmon.js", "users", "create", "--email", team.email, "--password", PASSWORD], {
       env: { ...process.env, DATABASE_URL: url },
       stdio: "ignore",
     });
   } catch {
     // Already there from an earlier run.
   }
+  const me = await db.account.findUniqueOrThrow({ where: { email: team.email }, select: { id: true } });
+  const mate = await db.account.upsert({ where: { email: team.mate }, create: { email: team.mate, name: "Bench Mate" }, update: {} });
+  let m = await membershipOf(db, me.id);
+  if (!m) {
+    await addMember(db, (await createTeam(db, me.id, `Card page bench ${team.label} ${Date.now()}`)).id, mate.id);
+    m = (await membershipOf(db, me.id))!;
+  }
+  const folderName = "Bench shortlist";
+  const folder =
+    (await db.folder.findFirst({ where: { accountId: mate.id, name: folderName }, select: { id: true } })) ??
+    (await createFolder(db, mate.id, folderName));
+  await addCardsToFolder(db, mate.id, folder.id, [card.id]);
+  await setFolderVisibility(db, mate.id, folder.id, "team");
+  await likeCard(db, mate.id, card.id);
+  const have = await db.cardComment.count({ where: { teamId: m.teamId, cardId: card.id } });
+  for (let i = have; i < team.comments; i++) {
+    const author = i % 3 === 0 ? mate.id : me.id;
+    const mention = i % 7 === 0 ? ` @${(author === me.id ? team.mate : team.email).split("@")[0]} what do you think?` : "";
+    await addComment(
+      db,
+      author,
+      card.id,
+      `Note ${i + 1}: the founders answered the questions on churn and pricing; cohort data looks steady over the last two quarters.${mention}`,
+    );
+  }
+}
+
+/** The card (the most signalled) and both teams on it. */
+async function prepare(url: string): Promise<TCard> {
   const db = createPrisma(url, 2);
   try {
-    const me = await db.account.findUniqueOrThrow({ where: { email: EMAIL }, select: { id: true } });
-    const mate = await db.account.upsert({ where: { email: MATE }, create: { email: MATE, name: "Bench Mate" }, update: {} });
-    if (!(await membershipOf(db, me.id))) {
-      const team = await createTeam(db, me.id, `Card page bench ${Date.now()}`);
-      await addMember(db, team.id, mate.id);
-    }
-    // Two cards alike in their data: the most interactions shared by at least two cards.
-    const [pair] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
-      SELECT interactions_count AS n, (array_agg(id ORDER BY id))[1:2] AS ids FROM card
-      GROUP BY interactions_count HAVING count(*) >= 2 ORDER BY interactions_count DESC LIMIT 1`;
-    const rows = await db.card.findMany({ where: { id: { in: pair!.ids } }, select: { id: true, slug: true, name: true } });
-    const cards = pair!.ids.map((id) => ({ ...rows.find((r) => r.id === id)!, interactions: pair!.n }));
-    const [empty, busy] = cards as [TCard, TCard];
-    const folderName = "Bench shortlist";
-    const folder =
-      (await db.folder.findFirst({ where: { accountId: mate.id, name: folderName }, select: { id: true } })) ??
-      (await createFolder(db, mate.id, folderName));
-    await addCardsToFolder(db, mate.id, folder.id, [empty.id, busy.id]);
-    await setFolderVisibility(db, mate.id, folder.id, "team");
-    for (const c of cards) await likeCard(db, mate.id, c.id);
-    // The busy card's thread: BENCH_COMMENTS comments from both, some with a mention.
-    await db.cardComment.deleteMany({ where: { cardId: empty.id } });
-    const have = await db.cardComment.count({ where: { cardId: busy.id } });
-    for (let i = have; i < commentCount; i++) {
-      const author = i % 3 === 0 ? mate.id : me.id;
-      const mention = i % 7 === 0 ? ` @${(author === me.id ? MATE : EMAIL).split("@")[0]} what do you think?` : "";
-      await addComment(
-        db,
-        author,
-        busy.id,
-        `Note ${i + 1}: the founders answered the questions on churn and pricing; cohort data looks steady over the last two quarters.${mention}`,
-      );
-    }
-    return { empty, busy };
+    const c = await db.card.findFirstOrThrow({
+      orderBy: [{ interactionsCount: "desc" }, { id: "asc" }],
+      select: { id: true, slug: true, name: true, interactionsCount: true },
+    });
+    const card = { id: c.id, slug: c.slug, name: c.name, interactions: c.interactionsCount };
+    for (const team of TEAMS) await prepareTeam(db, url, card, team);
+    return card;
   } finally {
     await db.$disconnect();
   }
@@ -102,29 +118,22 @@ async function prepare(url: string): Promise<{ empty: TCard; busy: TCard }> {
 /** One load of a card page, timed on the page's clock (milliseconds after navigation start). */
 async function load(page: Page, baseUrl: string, card: TCard) {
   await page.goto(`${baseUrl}/cards/${card.slug}`, { waitUntil: "commit" });
-  const firstScreen = await page.evaluate(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelector("h1")?.textContent === name) requestAnimationFrame(() => resolve(performance.now()));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    card.name,
-  );
-  const thread = await page.evaluate(
-    () =>
-      new Promise<{ at: number; rows: number }>((resolve) => {
-        const check = () => {
-          const rows = document.querySelectorAll('[data-testid="card-comments"] > li').length;
-          const none = [...document.querySelectorAll("section p")].some((p) => p.textContent === "No comment yet.");
-          if (rows > 0 || none) requestAnimationFrame(() => resolve({ at: performance.now(), rows }));
-          else setTimeout(check, 5);
-        };
-        check();
-      }),
-  );
+  // In the page, as text (no compiled helpers in it): polls each frame, answers one frame after.
+  const firstScreen = (await page.evaluate(`new Promise((resolve) => {
+    const check = () => document.querySelector("h1")?.textContent === ${JSON.stringify(card.name)}
+      ? requestAnimationFrame(() => resolve(performance.now()))
+      : requestAnimationFrame(check);
+    check();
+  })`)) as number;
+  const thread = (await page.evaluate(`new Promise((resolve) => {
+    const check = () => {
+      const rows = document.querySelectorAll('[data-testid="card-comments"] > li').length;
+      const none = [...document.querySelectorAll("section p")].some((p) => p.textContent === "No comment yet.");
+      if (rows > 0 || none) requestAnimationFrame(() => resolve({ at: performance.now(), rows }));
+      else setTimeout(check, 5);
+    };
+    check();
+  })`)) as { at: number; rows: number };
   const nav = await page.evaluate(() => {
     const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return { firstByte: n.responseStart - n.requestStart, lastByte: n.responseEnd - n.requestStart, bytes: n.transferSize };
@@ -134,36 +143,37 @@ async function load(page: Page, baseUrl: string, card: TCard) {
 
 async function main() {
   const { url } = await benchDatabase({ scale });
-  process.stderr.write(`preparing the team and ${commentCount} comments…\n`);
-  const { empty, busy } = await prepare(url);
+  process.stderr.write(`preparing the teams and ${commentCount} comments…\n`);
+  const card = await prepare(url);
   const svc = await startService({ databaseUrl: url, port });
   try {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu"],
     });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${svc.baseUrl}/signin`);
-    await page.getByLabel("E-mail").fill(EMAIL);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/cards$/, { timeout: 60_000 });
+    const pages: Page[] = [];
+    for (const team of TEAMS) {
+      const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await page.goto(`${svc.baseUrl}/signin`);
+      await page.getByLabel("E-mail").fill(team.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/cards$/, { timeout: 60_000 });
+      pages.push(page);
+    }
 
-    // Warm-up: compile both pages' code paths before anything is counted.
-    for (let i = 0; i < 3; i++) for (const c of [empty, busy]) await load(page, svc.baseUrl, c);
-    const runs = new Map<number, Awaited<ReturnType<typeof load>>[]>([
-      [empty.id, []],
-      [busy.id, []],
-    ]);
+    // Warm-up: compile the page's code paths before anything is counted.
+    for (let i = 0; i < 3; i++) for (const page of pages) await load(page, svc.baseUrl, card);
+    const runs: Awaited<ReturnType<typeof load>>[][] = TEAMS.map(() => []);
     for (let i = 0; i < loads; i++) {
-      for (const c of i % 2 ? [busy, empty] : [empty, busy]) runs.get(c.id)!.push(await load(page, svc.baseUrl, c));
+      for (const t of i % 2 ? [1, 0] : [0, 1]) runs[t]!.push(await load(pages[t]!, svc.baseUrl, card));
     }
     await browser.close();
 
-    const row = (label: string, c: TCard) => {
-      const r = runs.get(c.id)!;
+    const row = (t: number) => {
+      const r = runs[t]!;
       return {
-        card: label,
+        thread: TEAMS[t]!.label,
         loads: r.length,
         "first byte p50": Math.round(median(r.map((x) => x.firstByte))),
         "document p50": Math.round(median(r.map((x) => x.lastByte))),
@@ -179,10 +189,9 @@ async function main() {
         "document kB": Math.round(median(r.map((x) => x.bytes)) / 1000),
       };
     };
-    const a = row("0 comments", empty);
-    const b = row(`${commentCount} comments`, busy);
+    const [a, b] = [row(0), row(1)];
     printTable(
-      `Card page first screen, ${empty.interactions} interactions each (demo dataset, scale ${scale}); ms after navigation start, medians of ${loads} loads`,
+      `Card page first screen, one card (${card.interactions} interactions) seen by two teams (demo dataset, scale ${scale}); ms after navigation start, ${loads} loads each`,
       [a, b],
     );
     const ratio = (k: keyof typeof a) => `${(((b[k] as number) / (a[k] as number) - 1) * 100).toFixed(1)} %`;
