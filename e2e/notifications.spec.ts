@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { auth, demoCredentials, expectNoSeriousA11yViolation, signIn, vmon, watchPage } from "./support";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, SIGNIN_WAIT, signIn, vmon, watchPage } from "./support";
 
 /**
  * Notifications in the workspace (docs/notifications.md): "Alert me" on a saved filter, a card
  * that newly matches it (an import), the alert on the bell and on /notifications (made by the
- * worker), its link, marking read; and the notification settings.
+ * worker), its link, marking read; a teammate's own "Alert me" and "Mark seen" on the team's shared
+ * filter; and the notification settings.
  */
 
 const bell = (page: import("@playwright/test").Page) => page.getByRole("link", { name: /^Notifications, / });
@@ -115,5 +116,68 @@ test("notification settings: e-mail per kind, digest hour and time zone are save
     "aria-current",
     "page",
   );
+  expect(await watch.problems()).toEqual([]);
+});
+
+test("a teammate follows and marks seen the team's shared filter: their own alert and mark, the creator's untouched", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The demo team's member (demo/team.ts) gets a password to sign in with.
+  const leo = { email: "leo.brandt@demo-team.example", password: `leo-${Date.now()}-password` };
+  const set = vmon(["users", "set-password", "--email", leo.email, "--password", leo.password]);
+  expect(set.code, set.stderr).toBe(0);
+  // The demo account's first saved filter is shared with the team and followed by the demo account.
+  const { token } = demoCredentials();
+  type TCounted = {
+    id: number;
+    name: string;
+    visibility: string;
+    params: { stages?: string[] };
+    last_viewed_at: string | null;
+    new_since_viewed: number;
+  };
+  const demoCounts = async () =>
+    (await (await request.get("/v1/cards/filters/?include_counts=true", { headers: auth(token) })).json()).data as TCounted[];
+  const shared = (await demoCounts()).sort((a, b) => a.id - b.id)[0]!;
+  expect(shared.visibility).toBe("team");
+
+  const watch = await watchPage(page, baseURL);
+  await page.goto("/saved-filters");
+  await page.getByLabel("E-mail").fill(leo.email);
+  await page.getByLabel("Password").fill(leo.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/saved-filters$/, SIGNIN_WAIT);
+  // Leo's own alert is off although the creator follows the filter; he switches it on.
+  const alertMe = page.getByRole("button", { name: `Alert me: ${shared.name}` });
+  await expect(alertMe).toHaveAttribute("aria-pressed", "false");
+  await alertMe.click();
+  await expect(alertMe).toHaveAttribute("aria-pressed", "true");
+  await expectNoSeriousA11yViolation(page, "/saved-filters as a team member");
+
+  // A card that newly matches it: Leo is notified in his own inbox.
+  const slug = `team-alert-${Date.now()}`;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "vm-notify-")), "cards.jsonl");
+  writeFileSync(file, `${JSON.stringify({ kind: "card", slug, name: `Team Alert ${Date.now()}`, stage: shared.params.stages![0] })}\n`);
+  const imported = vmon(["import", file]);
+  expect(imported.code, imported.stderr).toBe(0);
+  const title = `${shared.name}: 1 new card`;
+  await expect(async () => {
+    await page.goto("/notifications");
+    await expect(page.getByRole("link", { name: title })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+
+  // Leo marks the filter seen on /cards: his count drops to 0, the creator's mark and count stay.
+  await page.goto(`/cards?filter_id=${shared.id}`);
+  const bar = page.getByTestId("saved-filter-bar");
+  await expect(bar.getByTestId("new-count")).not.toHaveText("0 new");
+  await bar.getByRole("button", { name: "Mark seen" }).click();
+  await expect(bar.getByTestId("new-count")).toHaveText("0 new");
+  await expect(bar.getByRole("button", { name: `Alert me: ${shared.name}` })).toHaveAttribute("aria-pressed", "true");
+  const after = (await demoCounts()).find((f) => f.id === shared.id)!;
+  expect(after.last_viewed_at).toBe(shared.last_viewed_at);
+  expect(after.new_since_viewed).toBe(shared.new_since_viewed + 1);
   expect(await watch.problems()).toEqual([]);
 });

@@ -14,11 +14,15 @@ export type TAlertTone = keyof typeof TEXT;
  * A message about what just happened: an error is announced at once (role=alert), anything else
  * politely (role=status). Inline (coloured text, `className` sets size and spacing) or `boxed`
  * (bordered and tinted, with padding and text size of its own unless `className` gives them).
+ * A boxed note that is part of the page rather than news (a warning before a choice, why a page is
+ * closed) passes `role="note"` (with a `label`) or `role="none"`, so it is not announced.
  */
 export function Alert(props: {
   tone?: TAlertTone;
   boxed?: boolean;
-  as?: "p" | "span" | "div";
+  as?: "p" | "span" | "div" | "section";
+  role?: "note" | "none";
+  label?: string;
   className?: string;
   testId?: string;
   children: ReactNode;
@@ -29,7 +33,7 @@ export function Alert(props: {
     ? `${BOXED[tone]} ${props.className ?? "px-3 py-2 text-sm"}`
     : [TEXT[tone], props.className].filter(Boolean).join(" ");
   return (
-    <Tag role={tone === "error" ? "alert" : "status"} className={look} data-testid={props.testId}>
+    <Tag role={props.role ?? (tone === "error" ? "alert" : "status")} aria-label={props.label} className={look} data-testid={props.testId}>
       {props.children}
     </Tag>
   );

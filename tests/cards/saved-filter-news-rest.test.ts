@@ -6,6 +6,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";
 import { base, bearer, discover, registerApp, tokensFor } from "../oauth/helpers";
 import { seedCards } from "./fixture";
+import { setLastViewed, markedSeenBy } from "../helpers/saved-filters";
 
 /**
  * GET /v1/cards/filters/{id}/new/, POST /v1/cards/filters/{id}/seen/ and the counts of
@@ -132,7 +133,7 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
     expect((await api("POST", "/cards/filters/999999/seen/", { token: alice.token })).status).toBe(404);
     expect((await get("/cards/filters/abc/new/")).status).toBe(400);
     // Bob's attempt marked nothing.
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
   });
 
   it("is a counted request with the rate-limit headers", async () => {
@@ -148,7 +149,7 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
 describe("Mark seen is one function for REST and the workspace", () => {
   it("a REST seen resets the workspace's count, and the workspace's Mark seen resets the REST page", async () => {
     const f = await saveFilter("Shared", { stages: ["seed"] });
-    await t.db.savedFilter.update({ where: { id: f.id }, data: { lastViewedAt: new Date("2024-02-01T00:00:00Z") } });
+    await setLastViewed(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
     const ui = await browserCaller(t.db, alice.account.id);
     expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(1);
     expect(slugs((await get(`/cards/filters/${f.id}/new/`)).body)).toEqual(["epsilon-data"]);
@@ -156,7 +157,7 @@ describe("Mark seen is one function for REST and the workspace", () => {
     const seen = await api("POST", `/cards/filters/${f.id}/seen/`, { token: alice.token });
     expect(await ui.user.filters.news({ id: f.id })).toMatchObject({ new_count: 0, since: seen.body.data.last_viewed_at });
 
-    await t.db.savedFilter.update({ where: { id: f.id }, data: { lastViewedAt: new Date("2024-02-01T00:00:00Z") } });
+    await setLastViewed(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
     const marked = await ui.user.filters.markViewed({ id: f.id });
     const rest = await get(`/cards/filters/${f.id}/new/`);
     expect(rest.body.data).toEqual([]);
@@ -168,7 +169,7 @@ describe("GET /v1/cards/filters/?include_counts=true", () => {
   it("adds each filter's matching and new counts, as the workspace's saved filters page has them", async () => {
     const carol = await createAccount(t.db, { plan: "paid" });
     const f = await saveFilter("Seed", { stages: ["seed"] }, carol.account.id);
-    await t.db.savedFilter.update({ where: { id: f.id }, data: { lastViewedAt: new Date("2024-03-01T00:00:00Z") } });
+    await setLastViewed(t.db, f.id, new Date("2024-03-01T00:00:00Z"));
 
     const plain = await get("/cards/filters/", carol.token);
     expect(Object.keys(plain.body.data[0]).sort()).toEqual(["created_at", "id", "name", "owner", "params", "updated_at", "visibility"]);
@@ -198,7 +199,7 @@ describe("scopes", () => {
       expect([r.status, r.body.error], path).toEqual([403, "permission_denied"]);
       expect(r.headers.get("www-authenticate")).toBe('Bearer error="insufficient_scope", scope="cards:read"');
     }
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
 
     const withScope = (await tokensFor(t.db, as, app, alice.account.id, { scope: "cards:read" })).access_token;
     expect((await api("GET", `/cards/filters/${f.id}/new/`, { headers: bearer(withScope) })).status).toBe(200);
@@ -216,7 +217,7 @@ describe("scopes", () => {
     ] as const) {
       expect((await api(method, path, { headers: bearer(forMcp) })).status, path).toBe(401);
     }
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
   });
 
   it("a deeply nested body on seen is a 400 validation_error, and marks nothing seen", async () => {
@@ -228,6 +229,6 @@ describe("scopes", () => {
       headers: { "content-type": "application/json" },
     });
     expect([r.status, r.body.error]).toEqual([400, "validation_error"]);
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
   });
 });

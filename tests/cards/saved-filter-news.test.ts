@@ -4,6 +4,7 @@ import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller, failure } from "../helpers/trpc";
 import { seedCards } from "./fixture";
+import { setLastViewed } from "../helpers/saved-filters";
 
 /** A saved filter's "what's new" (user.filters.news / newCards / markViewed) and the /cards view of a selected filter. */
 
@@ -26,7 +27,7 @@ describe("new cards of a saved filter", () => {
     const f = await ui.user.filters.createFromQuery({ name: "Everything", query: {} });
     expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(0);
     const since = new Date("2024-03-16T00:00:00Z");
-    await t.db.savedFilter.update({ where: { id: f.id }, data: { lastViewedAt: since } });
+    await setLastViewed(t.db, f.id, since);
 
     const news = await ui.user.filters.news({ id: f.id });
     expect(news).toMatchObject({ id: f.id, name: "Everything", since: since.toISOString(), new_count: 5 });

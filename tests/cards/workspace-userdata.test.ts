@@ -3,6 +3,7 @@ import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserUser, failure, type TBrowserUser } from "../helpers/trpc";
 import { DAY, seedCards, slugsOf, type TFixture } from "./fixture";
+import { setLastViewed } from "../helpers/saved-filters";
 
 /**
  * The workspace's own per-user procedures (bulk add to a folder, a saved filter from the /cards
@@ -90,7 +91,7 @@ describe("filters.status and filters.markViewed", () => {
     expect(of(seed.id)).toMatchObject({ matching: seedTotal, new_since_viewed: 0 });
 
     // Last opened three days ago: the card added two days ago ("zeta") is new.
-    await t.db.savedFilter.update({ where: { id: all.id }, data: { lastViewedAt: new Date(Date.now() - 3 * DAY) } });
+    await setLastViewed(t.db, all.id, new Date(Date.now() - 3 * DAY));
     status = await alice.ui.user.filters.status();
     expect(of(all.id)).toMatchObject({ matching: total, new_since_viewed: 1 });
     expect(of(seed.id).new_since_viewed).toBe(0);

@@ -11,6 +11,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { seedCards } from "../cards/fixture";
 import { base, discover, registerApp, tokensFor } from "../oauth/helpers";
 import { connect, rawPost, startListener, toolError, type TListener } from "./helpers";
+import { markedSeenBy } from "../helpers/saved-filters";
 
 /**
  * The MCP server's contract around the tools: the tool list and its schemas, authentication and
@@ -177,7 +178,7 @@ describe("authentication", () => {
         });
       }
     });
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
     await withClient(tokens.access_token, async (c) => {
       expect((await c.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id } })).isError).toBeFalsy();
       expect((await c.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } })).isError).toBeFalsy();
@@ -236,7 +237,7 @@ describe("isolation between accounts", () => {
       expect(toolError(await c.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id } })).error).toBe("not_found");
       expect(toolError(await c.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } })).error).toBe("not_found");
     });
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
   });
 
   it("folders and radar follows of one account are not another's", async () => {

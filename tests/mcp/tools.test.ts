@@ -6,6 +6,7 @@ import { createSavedFilter } from "~/server/domain/saved-filters/filters";
 import { api, createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { connect, startListener, toolError, type TListener } from "./helpers";
+import { markedSeenBy } from "../helpers/saved-filters";
 
 /**
  * Every MCP tool on the demo data, called with the SDK's client through the service's HTTP server:
@@ -192,7 +193,7 @@ describe("errors are tool results with the spec's code", () => {
     expect(news.error).toBe("not_found");
     const seen = toolError(await client.callTool({ name: "mark_saved_filter_seen", arguments: { id: f.id } }));
     expect(seen.error).toBe("not_found");
-    expect((await t.db.savedFilter.findUniqueOrThrow({ where: { id: f.id } })).lastViewedAt).toBeNull();
+    expect(await markedSeenBy(t.db, f.id)).toEqual([]);
     expect(((await call("list_saved_filters")).data as { id: number }[]).map((x) => x.id)).not.toContain(f.id);
     const since = toolError(await client.callTool({ name: "saved_filter_new_cards", arguments: { id: f.id, since: "last week" } }));
     expect(since).toMatchObject({ error: "validation_error", details: { since: [expect.stringContaining("YYYY-MM-DD")] } });

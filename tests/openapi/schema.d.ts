@@ -229,9 +229,10 @@ export interface paths {
          *     each with its `visibility` (`private`: yours only; `team`: shared with your team) and its `owner` (the account that
          *     created it). Use an id as `filter_id` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
          *
-         *     `include_counts=true` adds to each filter `last_viewed_at` (when last marked seen; null when never),
-         *     `matching` (the cards matching it now) and `new_since_viewed` (those created since it was last marked seen,
-         *     or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter.
+         *     `include_counts=true` adds to each filter `last_viewed_at` (when you last marked it seen; null when you never
+         *     did), `matching` (the cards matching it now) and `new_since_viewed` (those created since you last marked it seen,
+         *     or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter. The
+         *     seen mark is yours: on a team filter each member has their own.
          *     Any other parameter is a 400 `validation_error`; not paginated.
          */
         get: operations["listSavedFilters"];
@@ -258,7 +259,7 @@ export interface paths {
          *     and marks nothing. `meta.since` is the instant the page counts from. Reading the new cards marks nothing seen.
          *
          *     The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}; a saved `created_after` later
-         *     than the instant still wins. Another account's filter, or a deleted one, is 404.
+         *     than the instant still wins. Another account's filter, another team's, or a deleted one, is 404.
          *
          *     **Paging and shape** as the card list: `limit` (default 20, at most 100), `offset`, `include_total`
          *     (`pagination.total` is null when false), `sort` (default: the saved filter's, else
@@ -284,8 +285,9 @@ export interface paths {
         put?: never;
         /**
          * Mark a saved filter seen
-         * @description Marks one of your saved filters seen now: its new cards (GET /v1/cards/filters/{id}/new/) count from
-         *     this instant on, as after "Mark seen" in the workspace. Answers the filter's id and `last_viewed_at`. Takes no
+         * @description Marks one of your saved filters seen now, for you: its new cards (GET /v1/cards/filters/{id}/new/) count
+         *     from this instant on, as after "Mark seen" in the workspace. On a team's shared filter each member has their own mark;
+         *     yours changes nobody else's. Answers the filter's id and `last_viewed_at`. Takes no
          *     body (an empty one, or `{}`). Another account's filter, or a deleted one, is 404.
          */
         post: operations["markSavedFilterSeen"];
@@ -2439,7 +2441,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since it was last marked seen, or since it was saved). Default false.
+                 * @description Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since you last marked it seen, or since it was saved). Default false.
                  * @example true
                  */
                 include_counts?: boolean;
@@ -2512,7 +2514,7 @@ export interface operations {
                                 id: number;
                                 email: string;
                             };
-                            /** @description with include_counts: when last marked seen (null: never) */
+                            /** @description with include_counts: when you last marked it seen (null: never) */
                             last_viewed_at?: string | null;
                             /** @description with include_counts: the cards matching the filter now */
                             matching?: number;
@@ -2714,7 +2716,7 @@ export interface operations {
                                 min_similarity: number;
                                 ranking: string;
                             };
-                            /** @description The instant the new cards count from (ISO 8601 UTC): `since` when given, else when last marked seen, else when saved. */
+                            /** @description The instant the new cards count from (ISO 8601 UTC): `since` when given, else when you last marked it seen, else when saved. */
                             since: string;
                         };
                     };

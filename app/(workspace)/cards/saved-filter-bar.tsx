@@ -12,8 +12,9 @@ type TSet = (patch: Record<string, string | undefined>) => void;
 
 /**
  * The saved filter of /cards (`filter_id` in the URL) and its "what's new": how many of its cards
- * were added since it was last marked seen (those rows carry a "New" mark), "Only new" to list just
- * them (`only_new`), and "Mark seen", the one way to mark them seen: opening the filter does not.
+ * were added since the caller last marked it seen (those rows carry a "New" mark), "Only new" to
+ * list just them (`only_new`), and "Mark seen", the one way to mark them seen: opening the filter
+ * does not. The seen mark and "Alert me" are each member's own on a team's shared filter.
  */
 export function SavedFilterBar({ params, set }: { params: Record<string, string>; set: TSet }) {
   const trpc = useTRPC();
@@ -34,9 +35,8 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
     }),
   );
   const newCount = selected !== null ? news.data?.new_count : undefined;
-  // "Alert me" follows the caller's own filters (a teammate's shared filter is followed by its creator).
-  const me = useQuery(trpc.account.me.queryOptions());
-  const owned = (filters.data ?? []).some((f) => f.id === selected && f.owner.id === me.data?.id);
+  // "Alert me" and "Mark seen" are the caller's own, on their filters and on the team's shared ones alike.
+  const listed = (filters.data ?? []).some((f) => f.id === selected);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="saved-filter-bar">
       <Choice
@@ -55,7 +55,7 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
           <Button onClick={() => seen.mutate({ id: selected })} disabled={seen.isPending || newCount === 0}>
             Mark seen
           </Button>
-          {owned && <AlertMe id={selected} name={news.data?.name ?? "this filter"} />}
+          {listed && <AlertMe id={selected} name={news.data?.name ?? "this filter"} />}
         </>
       )}
       {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}

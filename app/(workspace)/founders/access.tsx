@@ -25,7 +25,7 @@ function NoRawAccess({ email }: { email: string }) {
       <h1 id="no-access-h" className="text-2xl font-semibold">
         Founders
       </h1>
-      <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="no-raw-access">
+      <Alert tone="warning" boxed as="div" role="none" className="mt-4 p-4 text-sm" testId="no-raw-access">
         <p className="font-medium">Your account ({email}) has no access to founder profiles.</p>
         <p className="mt-2">
           Founder profiles and their collections are raw data: reading them needs the <code>network_a_profiles</code> permission, which is
@@ -38,7 +38,7 @@ function NoRawAccess({ email }: { email: string }) {
           That grants the permission and prints a new API token for the account (the token can be revoked on the API tokens page). Reload
           this page once it is done.
         </p>
-      </div>
+      </Alert>
     </section>
   );
 }

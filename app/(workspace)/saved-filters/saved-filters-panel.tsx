@@ -39,9 +39,10 @@ const openHref = (f: TStatus) => `/cards?filter_id=${f.id}`;
 
 /**
  * /saved-filters: the caller's saved filters and the team's shared ones (the same objects as GET /v1/cards/filters/), with
- * how many cards match each now and how many are new since they were last marked seen. A name is
+ * how many cards match each now and how many are new since the caller last marked them seen. A name is
  * a link to /cards with the filter selected (it can open in a new tab); opening it marks nothing
  * seen: that is the explicit "Mark seen" on /cards. "Alert me" notifies its new cards (alert-me.tsx).
+ * Both are the caller's own: on a team's shared filter each member has their own mark and alert.
  */
 export function SavedFiltersPanel() {
   const trpc = useTRPC();
@@ -49,8 +50,6 @@ export function SavedFiltersPanel() {
   const router = useRouter();
   const toast = useToast();
   const status = useQuery(trpc.user.filters.status.queryOptions());
-  // "Alert me" follows the caller's own filters (a teammate's shared filter is followed by its creator).
-  const me = useQuery(trpc.account.me.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
   const { mutateAsync: rename } = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
   const { mutateAsync: remove } = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
@@ -98,7 +97,7 @@ export function SavedFiltersPanel() {
       {
         id: "alert",
         meta: { label: "Alert", fixed: true },
-        cell: ({ row }) => (row.original.owner.id === me.data?.id ? <AlertMe id={row.original.id} name={row.original.name} /> : null),
+        cell: ({ row }) => <AlertMe id={row.original.id} name={row.original.name} />,
       },
       {
         id: "shared",
@@ -132,7 +131,7 @@ export function SavedFiltersPanel() {
         ),
       },
     ],
-    [rename, remove, share, toast, me.data?.id],
+    [rename, remove, share, toast],
   );
 
   return (

@@ -6,6 +6,7 @@ import { SCOPE_DESCRIPTIONS } from "~/server/domain/access/scopes";
 import { accountById } from "~/server/auth/caller";
 import { sessionAccountId } from "~/server/auth/nextauth";
 import { db } from "~/server/db/client";
+import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 
 export const dynamic = "force-dynamic";
@@ -38,18 +39,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
     <main className="mx-auto mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       {client.dynamic && (
         // A self-registered app (POST /oauth/register) chose its own name: nobody checked who runs it.
-        <div
-          role="note"
-          aria-label="Unverified app"
-          className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-        >
+        <Alert tone="warning" boxed as="div" role="note" label="Unverified app" className="mb-4 p-3 text-sm">
           <p className="font-semibold">Unverified app</p>
           <p className="mt-1">
             This app registered itself: Venture Monitor has not checked who runs it, and &ldquo;{client.name}&rdquo; is the name it gave
             itself. It will send you back to <strong className="break-all">{host}</strong>. Allow it only if you started this from an app
             you trust at that address.
           </p>
-        </div>
+        </Alert>
       )}
       <h1 className="text-xl font-semibold">
         Allow <span className="text-sky-800">{client.name}</span> to use your Venture Monitor account?

@@ -83,8 +83,8 @@ export async function seedDemoWorkspace(db: TDb, email: string, now = new Date()
 }
 
 /**
- * Two filters on the two stages with most cards. The first was last opened just before its five
- * newest matching cards were added, so the saved filters page shows them as new at first sight.
+ * Two filters on the two stages with most cards. The first was last marked seen by the account just
+ * before its five newest matching cards were added, so the saved filters page shows them as new at first sight.
  */
 async function seedSavedFilters(db: TDb, accountId: number): Promise<number> {
   const stages = await db.stage.findMany({ select: { id: true, slug: true, name: true, _count: { select: { cards: true } } } });
@@ -100,7 +100,12 @@ async function seedSavedFilters(db: TDb, accountId: number): Promise<number> {
     });
     const sixth = newest[newest.length - 1];
     if (newest.length < 2 || !sixth) continue;
-    await db.savedFilter.update({ where: { id: filter.id }, data: { lastViewedAt: new Date(sixth.createdAt.getTime() + 1) } });
+    const lastViewedAt = new Date(sixth.createdAt.getTime() + 1);
+    await db.savedFilterMemberState.upsert({
+      where: { savedFilterId_accountId: { savedFilterId: filter.id, accountId } },
+      create: { savedFilterId: filter.id, accountId, lastViewedAt },
+      update: { lastViewedAt },
+    });
   }
   return top.length;
 }

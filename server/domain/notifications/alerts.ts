@@ -4,6 +4,7 @@ import { Prisma } from "~/server/db/generated/prisma/client";
 import { logger } from "~/server/lib/logger";
 import { buildCardWhere } from "../cards/filters";
 import { ZCardFilterParams } from "../cards/filter-schema";
+import { USABLE_BY_ACCOUNT } from "../saved-filters/filters";
 
 /**
  * "Alert me" on saved filters, computed from the cards added or changed since the last run, never
@@ -12,16 +13,20 @@ import { ZCardFilterParams } from "../cards/filter-schema";
  * Triggers on card (insert, update) and folder_card (insert) note each changed card once in
  * vm_card_change while any filter is followed. A run, in one transaction:
  *   1. takes (deletes) up to `batch` changed card ids;
- *   2. reads the followed filters and groups identical ones (same parameters; per account when they
- *      name folders, which are the account's own);
- *   3. evaluates each group's WHERE (cards/filters.ts buildCardWhere) against those cards only,
- *      a few hundred groups per statement over one materialised copy of the changed rows;
+ *   2. reads the followers (saved_filter_member_state rows with alert_since set whose account may
+ *      still use the filter: its own private one, or a team filter of its team now; a member removed
+ *      from the team drops out here) and groups identical filters (same parameters; per follower
+ *      when they name folders, which resolve for the follower: their own and their team's);
+ *   3. evaluates each group's WHERE (cards/filters.ts buildCardWhere, built for the group's
+ *      follower) against those cards only, a few hundred groups per statement over one
+ *      materialised copy of the changed rows;
  *   4. in the same statement records (filter signature, card) in vm_saved_filter_alert_seen, ON
- *      CONFLICT DO NOTHING, and writes one notification per follower of each signature that gained
- *      cards, for the cards it inserted: a card is notified once per filter, however often it
- *      changes. The bookkeeping is per distinct filter, not per follower (a thousand analysts
- *      following "seed stage" record each card once); a filter followed later with the same
- *      parameters is not told of cards that changed before it was followed, which is the rule anyway.
+ *      CONFLICT DO NOTHING, and writes one notification per (filter, follower) of each signature
+ *      that gained cards, to the follower's account, for the cards it inserted: a card is notified
+ *      once per filter, however often it changes. The bookkeeping is per distinct filter, not per
+ *      follower (a thousand analysts following "seed stage" record each card once); a filter
+ *      followed later with the same parameters is not told of cards that changed before it was
+ *      followed, which is the rule anyway.
  * A crash rolls all of it back, the taken ids included, so a restart neither loses nor repeats an
  * alert; a card committed while a run works is simply in the log for the next one. A semantic
  * filter is matched by its text search (similarity ranking has no fixed set of matches).
@@ -32,17 +37,20 @@ const GROUPS_PER_STATEMENT = 200;
 /** How many of the new cards a notification names. */
 const CARDS_NAMED = 3;
 
+/** One follower of one saved filter. */
 interface TFollowed {
-  id: number;
+  filter_id: number;
+  /** The follower (the filter's creator or a member of its team). */
   account_id: number;
   params: unknown;
 }
 
 interface TGroup {
+  /** The account the group's WHERE is built for (a follower; it matters only with folder_ids). */
   accountId: number;
   signature: string;
   params: Record<string, unknown>;
-  filterIds: number[];
+  followers: { filterId: number; accountId: number }[];
 }
 
 function canonical(v: unknown): unknown {
@@ -57,8 +65,8 @@ function canonical(v: unknown): unknown {
 }
 
 /**
- * What identifies a filter's matches: its parameters in a canonical order, and the account when
- * they name folders (which are the account's own).
+ * What identifies a filter's matches: its parameters in a canonical order, and the evaluating
+ * account when they name folders (which resolve per account: its own and its team's).
  */
 export function filterSignature(accountId: number, params: Record<string, unknown>): string {
   const key = `${params.folder_ids ? accountId : ""}|${JSON.stringify(canonical(params))}`;
@@ -71,9 +79,10 @@ function groupFilters(filters: TFollowed[]): TGroup[] {
   for (const f of filters) {
     const params = (f.params ?? {}) as Record<string, unknown>;
     const signature = filterSignature(f.account_id, params);
+    const follower = { filterId: f.filter_id, accountId: f.account_id };
     const g = groups.get(signature);
-    if (g) g.filterIds.push(f.id);
-    else groups.set(signature, { accountId: f.account_id, signature, params, filterIds: [f.id] });
+    if (g) g.followers.push(follower);
+    else groups.set(signature, { accountId: f.account_id, signature, params, followers: [follower] });
   }
   return [...groups.values()];
 }
@@ -81,7 +90,7 @@ function groupFilters(filters: TFollowed[]): TGroup[] {
 interface TCondition {
   sql: Prisma.Sql;
   signature: string;
-  filterIds: number[];
+  followers: TGroup["followers"];
 }
 
 /** Each group's condition over `c`, or nothing when its parameters can match no card (or are no longer valid). */
@@ -92,10 +101,10 @@ async function groupConditions(db: TDb | Prisma.TransactionClient, groups: TGrou
     if (!parsed.success) continue;
     try {
       const where = await buildCardWhere(db as TDb, g.accountId, { ...parsed.data, semantic: undefined });
-      if (!where.empty) out.push({ sql: where.sql, signature: g.signature, filterIds: g.filterIds });
+      if (!where.empty) out.push({ sql: where.sql, signature: g.signature, followers: g.followers });
     } catch (error) {
-      // A folder deleted since the filter was saved: the card list refuses it too.
-      logger.warn("followed saved filter skipped", { filters: g.filterIds, error });
+      // A folder deleted since the filter was saved (or no longer the follower's): the card list refuses it too.
+      logger.warn("followed saved filter skipped", { filters: [...new Set(g.followers.map((f) => f.filterId))], error });
     }
   }
   return out;
@@ -111,8 +120,9 @@ async function evaluateChunk(tx: Prisma.TransactionClient, changed: number[], ch
     " UNION ALL ",
   );
   const signatures = chunk.map((g) => g.signature);
-  const mapFilters = chunk.flatMap((g) => g.filterIds);
-  const mapGroups = chunk.flatMap((g, i) => g.filterIds.map(() => i));
+  const mapFilters = chunk.flatMap((g) => g.followers.map((f) => f.filterId));
+  const mapAccounts = chunk.flatMap((g) => g.followers.map((f) => f.accountId));
+  const mapGroups = chunk.flatMap((g, i) => g.followers.map(() => i));
   return tx.$executeRaw`
     WITH changed AS MATERIALIZED (SELECT * FROM card WHERE id = ANY(${changed}::int[])),
     hit AS (${hits}),
@@ -130,9 +140,9 @@ async function evaluateChunk(tx: Prisma.TransactionClient, changed: number[], ch
         FROM (SELECT sig.g, count(*)::int AS n, (array_agg(ins.card_id ORDER BY ins.card_id DESC))[1:${CARDS_NAMED}] AS named
                 FROM ins JOIN sig ON sig.signature = ins.signature GROUP BY sig.g) p
     ),
-    map AS (SELECT * FROM unnest(${mapFilters}::int[], ${mapGroups}::int[]) AS m(filter_id, g))
+    map AS (SELECT * FROM unnest(${mapFilters}::int[], ${mapAccounts}::int[], ${mapGroups}::int[]) AS m(filter_id, account_id, g))
     INSERT INTO notification (account_id, kind, subject_key, saved_filter_id, card_id, url, title, body, data)
-    SELECT f.account_id, 'saved_filter', 'saved_filter:' || f.id || ':' || ${runKey}, f.id,
+    SELECT map.account_id, 'saved_filter', 'saved_filter:' || f.id || ':' || ${runKey}, f.id,
            CASE WHEN per.n = 1 THEN per.named[1] END,
            CASE WHEN per.n = 1 THEN '/cards/' || per.first_slug ELSE '/cards?filter_id=' || f.id END,
            left(f.name, 120) || ': ' || per.n || CASE WHEN per.n = 1 THEN ' new card' ELSE ' new cards' END,
@@ -166,7 +176,12 @@ async function alertBatch(db: TDb, batch: number, beforeCommit?: () => Promise<v
       ).map((r) => r.card_id);
       if (changed.length === 0) return { changed: 0, notifications: 0 };
       const followed = await tx.$queryRaw<TFollowed[]>`
-        SELECT id, account_id, params FROM saved_filter WHERE alert_since IS NOT NULL ORDER BY id`;
+        SELECT f.id AS filter_id, a.id AS account_id, f.params
+          FROM saved_filter_member_state s
+          JOIN saved_filter f ON f.id = s.saved_filter_id
+          JOIN account a ON a.id = s.account_id
+         WHERE s.alert_since IS NOT NULL AND ${USABLE_BY_ACCOUNT}
+         ORDER BY f.id, a.id`;
       const conditions = await groupConditions(tx, groupFilters(followed));
       const runKey = `${Date.now()}-${changed[0]}`;
       let notifications = 0;

@@ -20,6 +20,8 @@ export interface TNotifyInput {
   savedFilterId?: number;
   radarUpdateId?: number;
   data?: unknown;
+  /** The event already reached the account by e-mail (an invitation's own message): the e-mail delivery skips it. */
+  emailed?: boolean;
 }
 
 const MAX_TITLE = 200;
@@ -38,10 +40,10 @@ function checkInput(n: TNotifyInput): void {
 export async function notify(db: TDb | TTx, accountId: number, n: TNotifyInput): Promise<number | null> {
   checkInput(n);
   const rows = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO notification (account_id, kind, subject_key, title, body, url, card_id, saved_filter_id, radar_update_id, data)
+    INSERT INTO notification (account_id, kind, subject_key, title, body, url, card_id, saved_filter_id, radar_update_id, data, emailed_at)
     VALUES (${accountId}, ${n.kind}, ${n.subjectKey}, ${n.title.slice(0, MAX_TITLE)}, ${(n.body ?? "").slice(0, MAX_BODY)}, ${n.url},
             ${n.cardId ?? null}, ${n.savedFilterId ?? null}, ${n.radarUpdateId ?? null},
-            ${n.data === undefined ? null : JSON.stringify(n.data)}::jsonb)
+            ${n.data === undefined ? null : JSON.stringify(n.data)}::jsonb, CASE WHEN ${n.emailed === true} THEN now() END)
     ON CONFLICT (account_id, subject_key) DO NOTHING
     RETURNING id`;
   return rows[0]?.id ?? null;

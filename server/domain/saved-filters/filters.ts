@@ -1,5 +1,5 @@
 import type { TDb } from "~/server/db/client";
-import type { Prisma } from "~/server/db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
@@ -62,6 +62,12 @@ function visibleFilters(accountId: number, teamId: number | null): Prisma.SavedF
   const own: Prisma.SavedFilterWhereInput = { visibility: "private", accountId };
   return teamId === null ? own : { OR: [own, { visibility: "team", teamId }] };
 }
+
+/**
+ * The same rule in SQL, for statements over many accounts at once (the alert run): saved filter
+ * `f` is usable by the account row `a` (its own private filter, or a team filter of its team now).
+ */
+export const USABLE_BY_ACCOUNT = Prisma.sql`((f.visibility = 'private' AND f.account_id = a.id) OR (f.visibility = 'team' AND f.team_id = a.group_id))`;
 
 /** The where clause of the filters the account sees now (membership read from the database). */
 export async function visibleFiltersOf(db: TDb, accountId: number): Promise<Prisma.SavedFilterWhereInput> {

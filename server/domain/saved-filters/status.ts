@@ -3,14 +3,16 @@ import { notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { listCards } from "../cards/list";
 import type { TCardFilterParams } from "../cards/filter-schema";
-import { listSavedFilters, visibleFiltersOf, type TSavedFilter } from "./filters";
+import { listSavedFilters, USABLE_BY_ACCOUNT, visibleFiltersOf, type TSavedFilter } from "./filters";
 
 /**
  * The workspace's saved filter page: for each of the caller's filters, how many cards match it now
- * and how many of those were added since its owner last marked them seen ("new since last viewed";
- * a filter never marked seen counts from when it was saved). Opening a filter marks nothing: seeing
- * its new cards is the explicit "Mark seen" (markSavedFilterViewed). The counts run the card list itself, so
- * they are the numbers the list shows when the filter is opened.
+ * and how many of those were added since the caller last marked them seen ("new since last viewed";
+ * a filter never marked seen counts from when it was saved). The seen mark is each account's own
+ * (saved_filter_member_state): on a team's shared filter every member has theirs, and one member's
+ * "Mark seen" changes nobody else's counts. Opening a filter marks nothing: seeing its new cards is
+ * the explicit "Mark seen" (markSavedFilterViewed). The counts run the card list itself, so they
+ * are the numbers the list shows when the filter is opened.
  */
 
 export interface TSavedFilterStatus extends TSavedFilter {
@@ -29,12 +31,11 @@ async function countCards(db: TDb, accountId: number, params: TCardFilterParams)
 
 export async function savedFilterStatuses(db: TDb, accountId: number, parse: TParseStored): Promise<TSavedFilterStatus[]> {
   const filters = await listSavedFilters(db, accountId);
-  const viewed = new Map(
-    (await db.savedFilter.findMany({ where: await visibleFiltersOf(db, accountId), select: { id: true, lastViewedAt: true } })).map((r) => [
-      r.id,
-      r.lastViewedAt,
-    ]),
-  );
+  const states = await db.savedFilterMemberState.findMany({
+    where: { accountId, savedFilterId: { in: filters.map((f) => f.id) } },
+    select: { savedFilterId: true, lastViewedAt: true },
+  });
+  const viewed = new Map(states.map((r) => [r.savedFilterId, r.lastViewedAt]));
   const out: TSavedFilterStatus[] = [];
   for (const f of filters) {
     const lastViewed = viewed.get(f.id) ?? null;
@@ -54,40 +55,55 @@ export async function savedFilterStatuses(db: TDb, accountId: number, parse: TPa
   return out;
 }
 
-/** Records that the owner has seen the filter's cards now ("Mark seen": resets "new since last viewed"). */
+/**
+ * Records that the caller has seen the filter's cards now ("Mark seen": resets their own "new since
+ * last viewed"). One statement checks that the caller may use the filter and writes their row.
+ */
 export async function markSavedFilterViewed(db: TDb, accountId: number, id: number): Promise<{ id: number; last_viewed_at: string }> {
   const now = new Date();
-  const n = await db.savedFilter.updateMany({ where: { id, ...(await visibleFiltersOf(db, accountId)) }, data: { lastViewedAt: now } });
-  if (n.count === 0) throw notFound("Saved filter");
+  const n = await db.$executeRaw`
+    INSERT INTO saved_filter_member_state (saved_filter_id, account_id, last_viewed_at)
+    SELECT f.id, a.id, ${now}::timestamptz FROM saved_filter f JOIN account a ON a.id = ${accountId}
+     WHERE f.id = ${id} AND ${USABLE_BY_ACCOUNT}
+    ON CONFLICT (saved_filter_id, account_id) DO UPDATE SET last_viewed_at = EXCLUDED.last_viewed_at`;
+  if (n === 0) throw notFound("Saved filter");
   return { id, last_viewed_at: iso(now) };
+}
+
+/** Filter `id` as the caller sees it, with their own seen mark (null when they cannot use it). */
+async function filterWithMark(db: TDb, accountId: number, id: number) {
+  const row = await db.savedFilter.findFirst({
+    where: { id, ...(await visibleFiltersOf(db, accountId)) },
+    select: { name: true, params: true, createdAt: true, memberStates: { where: { accountId }, select: { lastViewedAt: true } } },
+  });
+  if (!row) return null;
+  /** Cards created at or after this instant are new for the caller. */
+  const since = row.memberStates[0]?.lastViewedAt ?? row.createdAt;
+  return { name: row.name, params: row.params, since };
 }
 
 /** One filter's "what's new": the instant its new cards count from and how many match now. */
 export interface TSavedFilterNews {
   id: number;
   name: string;
-  /** Cards created at or after this instant are new (when it was last marked seen, else when it was saved). */
+  /** Cards created at or after this instant are new (when the caller last marked it seen, else when it was saved). */
   since: string;
   new_count: number;
 }
 
 export async function savedFilterNews(db: TDb, accountId: number, id: number, parse: TParseStored): Promise<TSavedFilterNews> {
-  const row = await db.savedFilter.findFirst({ where: { id, ...(await visibleFiltersOf(db, accountId)) } });
+  const row = await filterWithMark(db, accountId, id);
   if (!row) throw notFound("Saved filter");
-  const since = row.lastViewedAt ?? row.createdAt;
+  const { since } = row;
   const params = parse((row.params ?? {}) as Record<string, unknown>);
   if (!params) return { id, name: row.name, since: iso(since), new_count: 0 };
   const after = params.created_after && params.created_after > since ? params.created_after : since;
   return { id, name: row.name, since: iso(since), new_count: await countCards(db, accountId, { ...params, created_after: after }) };
 }
 
-/** When the cards of the caller's filter `id` start counting as new (null when it is not theirs). */
+/** When the cards of the caller's filter `id` start counting as new for them (null when they cannot use it). */
 async function newSince(db: TDb, accountId: number, id: number): Promise<Date | null> {
-  const row = await db.savedFilter.findFirst({
-    where: { id, ...(await visibleFiltersOf(db, accountId)) },
-    select: { lastViewedAt: true, createdAt: true },
-  });
-  return row ? (row.lastViewedAt ?? row.createdAt) : null;
+  return (await filterWithMark(db, accountId, id))?.since ?? null;
 }
 
 /** The instant from which the cards of filter_id `id` are new (a 400 naming filter_id when it is not the caller's, as in a card list). */
@@ -99,7 +115,7 @@ export async function savedFilterSince(db: TDb, accountId: number, id: number): 
 
 /**
  * The instant from which the new cards of the caller's filter `id` are read: `since` when the
- * caller names one, else when the filter was last marked seen, else when it was saved. The filter
+ * caller names one, else when the caller last marked the filter seen, else when it was saved. The filter
  * is a resource here (GET /v1/cards/filters/{id}/new/), so another account's id is a 404.
  */
 export async function savedFilterNewFrom(db: TDb, accountId: number, id: number, since?: Date): Promise<Date> {

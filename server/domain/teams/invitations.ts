@@ -66,13 +66,14 @@ const MAILED_PER_DAY = 50;
 
 /**
  * Makes an invitation; the raw token and its link are returned once. One bound to an e-mail is
- * also e-mailed when SMTP_URL is set (`emailed`), at most MAILED_PER_DAY a day per team.
+ * also e-mailed when SMTP_URL is set (`emailed`), at most MAILED_PER_DAY a day per team, unless
+ * `mail` is false (the address's account chose not to get invitations at once by e-mail).
  */
 export async function makeInvitation(
   db: TDb,
   actorId: number | null,
   teamId: number,
-  opts: { email?: string | null; now?: Date } = {},
+  opts: { email?: string | null; now?: Date; mail?: boolean } = {},
 ): Promise<{ invitation: TInvitation; token: string; url: string; emailed: boolean }> {
   if (actorId !== null) await requireManager(db, actorId, teamId);
   else await teamById(db, teamId);
@@ -99,7 +100,7 @@ export async function makeInvitation(
   const invitation = toInvitation(row);
   const url = joinUrl(token);
   let emailed = false;
-  if (email) {
+  if (email && opts.mail !== false) {
     const today = await db.teamInvitation.count({
       where: { teamId, email: { not: null }, createdAt: { gt: new Date(now.getTime() - 86_400_000) } },
     });
@@ -174,6 +175,15 @@ const REFUSAL: Record<Exclude<TInvitationState, "valid">, string> = {
 export async function acceptInvitation(db: TDb, accountId: number, token: string): Promise<TTeam> {
   const inv = await byToken(db, token);
   if (!inv) throw notFound("Invitation");
+  return takeInvitation(db, accountId, inv);
+}
+
+/** Takes a found invitation for `accountId`: valid, bound to its e-mail if bound at all, used once. */
+export async function takeInvitation(
+  db: TDb,
+  accountId: number,
+  inv: { id: number; teamId: number; email: string | null; usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+): Promise<TTeam> {
   const state = stateOf(inv);
   if (state !== "valid") throw new AppError("conflict", REFUSAL[state]);
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });

@@ -100,7 +100,7 @@ export function ClientRegistration() {
         </Button>
       </form>
       {created && (
-        <div role="status" className="rounded border border-emerald-300 bg-emerald-50 p-3 text-sm">
+        <Alert tone="success" boxed as="div" className="p-3 text-sm">
           client_id <code data-testid="new-client-id">{created.id}</code>
           {created.secret && (
             <>
@@ -111,7 +111,7 @@ export function ClientRegistration() {
               </code>
             </>
           )}
-        </div>
+        </Alert>
       )}
       <table className="w-full text-left text-sm" data-testid="oauth-clients">
         <thead className="text-slate-500">

@@ -46,8 +46,8 @@ export function Invitations() {
     <Panel className="p-3">
       <h2 className="font-medium">Invitations</h2>
       <p className="mt-1 text-sm text-slate-600">
-        A link lets one person join, within 7 days. Give an e-mail to let only that account use it; when the service sends e-mail, the link
-        is also e-mailed there.
+        A link lets one person join, within 7 days. Give an e-mail to let only that account use it: the link is also e-mailed there when the
+        service sends e-mail, and an account with that address finds the invitation in its notifications.
       </p>
       <form
         className="mt-2 flex flex-wrap items-end gap-2"
@@ -64,9 +64,9 @@ export function Invitations() {
         </Button>
       </form>
       {link && (
-        <div role="status" className="mt-3 space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+        <Alert tone="warning" boxed as="div" className="mt-3 space-y-2 p-3 text-sm">
           {emailedTo && <p data-testid="invitation-emailed">E-mailed to {emailedTo}.</p>}
-          <p className="font-medium text-amber-900">Copy the link now: it is shown only once.</p>
+          <p className="font-medium">Copy the link now: it is shown only once.</p>
           <div className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
               {link}
@@ -90,7 +90,7 @@ export function Invitations() {
               {copied}
             </span>
           </div>
-        </div>
+        </Alert>
       )}
       {revoke.error && <Alert className="mt-2 text-sm">{revoke.error.message}</Alert>}
       {open.data && open.data.length === 0 && <EmptyState className="mt-3">No open invitation.</EmptyState>}

@@ -12,6 +12,7 @@ import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
 import { Activity } from "./activity";
 import { Invitations } from "./invitations";
+import { InvitationsForMe } from "./invitations-for-me";
 import { Members } from "./members";
 
 /** /settings/team: create a team, or the team's members, invitations and Leave. */
@@ -32,7 +33,13 @@ export function TeamPanel() {
 
   if (mine.isPending) return <p className="mt-4 text-sm text-slate-600">Loading…</p>;
   if (mine.error) return <Alert className="mt-4 text-sm">{mine.error.message}</Alert>;
-  if (!mine.data) return <CreateTeam onCreated={refresh} />;
+  if (!mine.data)
+    return (
+      <>
+        <InvitationsForMe inTeam={false} />
+        <CreateTeam onCreated={refresh} />
+      </>
+    );
 
   const { team, role } = mine.data;
   const manager = role === "owner" || role === "admin";
@@ -47,6 +54,7 @@ export function TeamPanel() {
       <Members team={team} myRole={role} onChange={refresh} />
       {manager && <Invitations />}
       {manager && <Activity />}
+      <InvitationsForMe inTeam />
       <Panel className="p-3 text-sm">
         <h2 className="font-medium">Leave the team</h2>
         <p className="mt-1 text-slate-600">

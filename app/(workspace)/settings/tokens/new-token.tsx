@@ -1,14 +1,15 @@
 "use client";
 
 import { useState } from "react";
+import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 
 /** The raw token of a token just created: shown this once, with a copy button. */
 export function NewToken({ token, onDismiss }: { token: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
-    <div role="status" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="new-token-box">
-      <p className="font-medium text-amber-900">Copy your new token now: it is not shown again, and it cannot be recovered.</p>
+    <Alert tone="warning" boxed as="div" className="space-y-2 p-3 text-sm" testId="new-token-box">
+      <p className="font-medium">Copy your new token now: it is not shown again, and it cannot be recovered.</p>
       <div className="flex flex-wrap items-center gap-2">
         <code data-testid="new-token" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
           {token}
@@ -36,6 +37,6 @@ export function NewToken({ token, onDismiss }: { token: string; onDismiss: () =>
         Send it as <code>Authorization: Token &lt;token&gt;</code>. Anyone holding it can use your account&apos;s quota: keep it secret, and
         revoke it here if it leaks.
       </p>
-    </div>
+    </Alert>
   );
 }

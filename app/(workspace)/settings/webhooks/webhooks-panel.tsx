@@ -184,11 +184,7 @@ export function WebhooksPanel() {
       </form>
 
       {secret && (
-        <div
-          role="status"
-          className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm"
-          data-testid="webhook-secret-box"
-        >
+        <Alert tone="success" boxed as="div" className="space-y-2 p-3 text-sm" testId="webhook-secret-box">
           <p>
             {secret.created ? `Endpoint ${secret.id} added. Its signing secret` : `New signing secret of endpoint ${secret.id}`} (copy it
             now, it will not be shown again):{" "}
@@ -204,7 +200,7 @@ export function WebhooksPanel() {
               <span className="text-slate-600">to check that the endpoint receives and verifies it.</span>
             </p>
           )}
-        </div>
+        </Alert>
       )}
 
       <section aria-labelledby="endpoints-heading">

@@ -32,7 +32,9 @@ export const ZSavedFilterNewCardsResponse = ZCardListResponse.extend({
   meta: ZCardListResponse.shape.meta.extend({
     since: z
       .string()
-      .describe("The instant the new cards count from (ISO 8601 UTC): `since` when given, else when last marked seen, else when saved."),
+      .describe(
+        "The instant the new cards count from (ISO 8601 UTC): `since` when given, else when you last marked it seen, else when saved.",
+      ),
   }),
 });
 

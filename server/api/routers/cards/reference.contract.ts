@@ -244,9 +244,10 @@ export const listSavedFiltersContract = defineContract({
 each with its \`visibility\` (\`private\`: yours only; \`team\`: shared with your team) and its \`owner\` (the account that
 created it). Use an id as \`filter_id\` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
 
-\`include_counts=true\` adds to each filter \`last_viewed_at\` (when last marked seen; null when never),
-\`matching\` (the cards matching it now) and \`new_since_viewed\` (those created since it was last marked seen,
-or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter.
+\`include_counts=true\` adds to each filter \`last_viewed_at\` (when you last marked it seen; null when you never
+did), \`matching\` (the cards matching it now) and \`new_since_viewed\` (those created since you last marked it seen,
+or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter. The
+seen mark is yours: on a team filter each member has their own.
 Any other parameter is a 400 \`validation_error\`; not paginated.`,
   returns: "Your saved filters",
   errors: ["ValidationError", "PermissionDenied"],
@@ -256,8 +257,8 @@ Any other parameter is a 400 \`validation_error\`; not paginated.`,
       name: "list_saved_filters",
       title: "List saved filters",
       description: [
-        "Lists the account's saved card filters with their parameters and their new-card counts: `matching` (cards matching",
-        "now), `new_since_viewed` (cards created since the filter was last marked seen, or since it was saved) and",
+        "Lists your saved card filters and your team's shared ones with their parameters and their new-card counts: `matching` (cards matching",
+        "now), `new_since_viewed` (cards created since you last marked the filter seen, or since it was saved; each team member has their own mark) and",
         "`last_viewed_at`. Read the new cards with saved_filter_new_cards, mark them seen with mark_saved_filter_seen,",
         "or pass an id as `filter_id` to search_cards. Not paginated (at most 100 filters).",
       ].join(" "),

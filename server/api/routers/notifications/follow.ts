@@ -2,7 +2,7 @@ import { setFilterAlert } from "~/server/domain/notifications/follow";
 import { protectedProcedure } from "~/server/api/trpc";
 import { ZFollowRequest, ZFollowResponse } from "./follow.types";
 
-/** Switches "Alert me" on or off for one of the caller's saved filters (another account's: not found). */
+/** Switches the caller's "Alert me" on or off for a saved filter they use, their own or their team's (any other: not found). */
 export const followFilterRoute = protectedProcedure
   .input(ZFollowRequest)
   .output(ZFollowResponse)

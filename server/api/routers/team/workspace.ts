@@ -1,5 +1,7 @@
 import { teamActivity } from "~/server/domain/teams/activity";
-import { acceptInvitation, listInvitations, makeInvitation, previewInvitation, revokeInvitation } from "~/server/domain/teams/invitations";
+import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
+import { acceptInvitation, listInvitations, previewInvitation, revokeInvitation } from "~/server/domain/teams/invitations";
+import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
 import { membershipOf, requireManager } from "~/server/domain/teams/membership";
 import { changeRole, createTeam, leaveTeam, myTeam, removeMember } from "~/server/domain/teams/teams";
 import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
@@ -30,7 +32,7 @@ export const teamWorkspaceRouter = createTRPCRouter({
   }),
   invite: protectedProcedure.input(ZInvite).mutation(async ({ ctx, input }) => {
     const m = await requireManager(ctx.db, ctx.account.id);
-    return makeInvitation(ctx.db, ctx.account.id, m.teamId, { email: input.email || null });
+    return inviteToTeam(ctx.db, ctx.account.id, m.teamId, input.email || null);
   }),
   revokeInvitation: protectedProcedure.input(ZInvitationRef).mutation(async ({ ctx, input }) => {
     const m = await requireManager(ctx.db, ctx.account.id);
@@ -41,5 +43,16 @@ export const teamWorkspaceRouter = createTRPCRouter({
     return teamActivity(ctx.db, m.teamId);
   }),
   preview: protectedProcedure.input(ZJoinToken).query(({ ctx, input }) => previewInvitation(ctx.db, ctx.account.id, input.token)),
-  accept: protectedProcedure.input(ZJoinToken).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.account.id, input.token)),
+  accept: protectedProcedure.input(ZJoinToken).mutation(async ({ ctx, input }) => {
+    const team = await acceptInvitation(ctx.db, ctx.account.id, input.token);
+    await markTeamInvitationsRead(ctx.db, ctx.account.id, team.id);
+    return team;
+  }),
+  /** Open invitations bound to the caller's e-mail, and accepting one of them by id (no link needed). */
+  invitationsForMe: protectedProcedure.query(({ ctx }) => invitationsForMe(ctx.db, ctx.account.id)),
+  acceptForMe: protectedProcedure.input(ZInvitationRef).mutation(async ({ ctx, input }) => {
+    const team = await acceptInvitationForMe(ctx.db, ctx.account.id, input.id);
+    await markTeamInvitationsRead(ctx.db, ctx.account.id, team.id);
+    return team;
+  }),
 });

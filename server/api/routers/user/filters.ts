@@ -55,7 +55,7 @@ export const filtersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listSavedFilters(ctx.db, ctx.account.id)),
   create: protectedProcedure.input(ZCreate).mutation(({ ctx, input }) => save(ctx, input.name, input.params)),
   createFromQuery: protectedProcedure.input(ZCreateFromQuery).mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
-  /** Each filter with the cards matching it now and those added since it was last opened. */
+  /** Each filter with the cards matching it now and those added since the caller last marked it seen. */
   status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStoredFilter)),
   /** One filter's new cards: since when they count and how many there are now. */
   news: protectedProcedure
@@ -66,6 +66,7 @@ export const filtersRouter = createTRPCRouter({
     if (input.filter_id === undefined) throw validationError("filter_id", "is required for the new cards of a saved filter");
     return runCardList(ctx, input, await savedFilterSince(ctx.db, ctx.account.id, input.filter_id));
   }),
+  /** "Mark seen": the caller's own mark (each member of a team has theirs on a shared filter). */
   markViewed: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
   rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
   delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeMail } from "~/server/domain/mail/transport";
+import { runEmailDeliveries } from "~/server/domain/notifications/email";
+import { listNotifications, unreadCount } from "~/server/domain/notifications/inbox";
+import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
+import { setPreferences } from "~/server/domain/notifications/preferences";
+import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
+import { membershipOf } from "~/server/domain/teams/membership";
+import { createTeam } from "~/server/domain/teams/teams";
+import { resetEnvCache } from "~/server/env";
+import { createAccount } from "../helpers/api";
+import { openTestDb, type TTestDb } from "../helpers/db";
+import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
+
+/**
+ * An invitation bound to an existing account's address is also a notification, leading to
+ * /settings/team where that account (and only it) accepts it without the link; its e-mail follows
+ * the account's choice for invitations and never goes out twice.
+ */
+
+const BASE = "https://vm.example";
+let t: TTestDb;
+let smtp: TSmtpHarness;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.BASE_URL = BASE;
+  resetEnvCache();
+});
+afterAll(async () => {
+  closeMail();
+  delete process.env.SMTP_URL;
+  delete process.env.BASE_URL;
+  resetEnvCache();
+  await smtp?.stop();
+  await t?.close();
+});
+
+async function invitationNotifications(accountId: number) {
+  return (await listNotifications(t.db, accountId, { limit: 50, offset: 0 })).data.filter((n) => n.kind === "invitation");
+}
+
+describe("invitation notifications", () => {
+  it("notifies the invited account once, e-mails the link once, and lets only that account accept by id", async () => {
+    const owner = (await createAccount(t.db)).account;
+    const invitee = (await createAccount(t.db)).account;
+    const stranger = (await createAccount(t.db)).account;
+    const team = await createTeam(t.db, owner.id, `Notify Ventures ${Date.now()}`);
+    const before = smtp.messages.length;
+
+    const made = await inviteToTeam(t.db, owner.id, team.id, invitee.email.toUpperCase());
+    expect(made.emailed).toBe(true);
+    await smtp.waitFor(before + 1);
+    const [n] = await invitationNotifications(invitee.id);
+    expect(n).toMatchObject({ kind: "invitation", url: "/settings/team" });
+    expect(n!.title).toContain(team.name);
+    expect(await unreadCount(t.db, invitee.id)).toBe(1);
+    // The invitation's own message was the e-mail: the delivery run sends nothing more.
+    await runEmailDeliveries(t.db, { base: BASE });
+    expect(smtp.messages.length).toBe(before + 1);
+
+    // Only the bound account sees and accepts it; another account's attempt answers not_found.
+    expect((await invitationsForMe(t.db, stranger.id)).map((i) => i.id)).not.toContain(made.invitation.id);
+    await expect(acceptInvitationForMe(t.db, stranger.id, made.invitation.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await membershipOf(t.db, stranger.id)).toBeNull();
+    const mine = await invitationsForMe(t.db, invitee.id);
+    expect(mine).toEqual([expect.objectContaining({ id: made.invitation.id, team: { id: team.id, name: team.name } })]);
+
+    expect((await acceptInvitationForMe(t.db, invitee.id, made.invitation.id)).id).toBe(team.id);
+    await markTeamInvitationsRead(t.db, invitee.id, team.id);
+    expect(await unreadCount(t.db, invitee.id)).toBe(0);
+    expect(await invitationsForMe(t.db, invitee.id)).toEqual([]);
+    // Single use: a second acceptance is refused.
+    await expect(acceptInvitationForMe(t.db, invitee.id, made.invitation.id)).rejects.toMatchObject({ code: "conflict" });
+    expect(await invitationNotifications(stranger.id)).toEqual([]);
+  });
+
+  it("follows the account's e-mail choice: a digest gathers it later, off sends nothing; an address without an account only gets the e-mail", async () => {
+    const owner = (await createAccount(t.db)).account;
+    const digestReader = (await createAccount(t.db)).account;
+    const quiet = (await createAccount(t.db)).account;
+    const team = await createTeam(t.db, owner.id, `Choice Ventures ${Date.now()}`);
+    await setPreferences(t.db, digestReader.id, { kinds: [{ kind: "invitation", email: "daily" }] });
+    await setPreferences(t.db, quiet.id, { kinds: [{ kind: "invitation", email: "off" }] });
+    const before = smtp.messages.length;
+
+    expect((await inviteToTeam(t.db, owner.id, team.id, digestReader.email)).emailed).toBe(false);
+    expect((await inviteToTeam(t.db, owner.id, team.id, quiet.email)).emailed).toBe(false);
+    expect(await invitationNotifications(digestReader.id)).toHaveLength(1);
+    expect(await invitationNotifications(quiet.id)).toHaveLength(1);
+    await runEmailDeliveries(t.db, { base: BASE });
+    expect(smtp.messages.length).toBe(before);
+
+    const nobody = `nobody-${Date.now()}@example.test`;
+    expect((await inviteToTeam(t.db, owner.id, team.id, nobody)).emailed).toBe(true);
+    const mails = await smtp.waitFor(before + 1);
+    expect(mails.at(-1)!.envelope.to).toEqual([nobody]);
+  });
+});
