@@ -38,6 +38,13 @@ describe("seedDemoWorkspace", () => {
     const shared = (await ui.user.folders.list()).filter((f) => f.visibility === "team");
     expect(shared.map((f) => f.name).sort()).toEqual(["Climate and energy deals", "Partner meeting Monday", "Seed pipeline"]);
     expect(folders.every((f) => f.cards_count > 0)).toBe(true);
+    // The card page's team panel on the most discussed demo card: a shared folder holding it, a teammate's like.
+    const discussed = await t.db.cardComment.groupBy({ by: ["cardId"], where: { teamId: team!.team.id }, _count: true });
+    const top = discussed.sort((a, b) => b._count - a._count)[0]!.cardId;
+    const panel = await ui.team.cardPanel({ cardId: top });
+    expect(panel!.folders.map((f) => f.name)).toContain("Seed pipeline");
+    expect(panel!.liked_by.map((a) => a.name)).toContain("Maya Okafor");
+    expect((await ui.team.comments.thread({ cardId: top })).data).toHaveLength(3);
 
     const statuses = await ui.user.filters.status();
     expect(statuses).toHaveLength(2);

@@ -1,4 +1,5 @@
 import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { isManager, membershipOf, requireMembership } from "./membership";
@@ -99,12 +100,78 @@ export async function listComments(
   return { data: rows.map(toComment), total };
 }
 
+/** Where a page of a thread continues: after the comment with this id, written at `at` (ISO 8601). */
+export interface TThreadCursor {
+  id: number;
+  at: string;
+}
+
+/**
+ * One page of the caller's team's thread on a card, newest first, continuing after `before` (the
+ * last comment of the previous page); `next` is where the following page starts, null at the
+ * oldest. One statement whatever the thread's length: the caller's team is read in it (no team, no
+ * rows) and the page is a range of the (team, card, created_at, id) index, read backwards from the
+ * cursor for limit + 1 rows. The cursor's position is read from its comment when it is still in
+ * this thread (exact to the microsecond), else from `at`; another thread's comment id tells
+ * nothing about that comment.
+ */
+export async function commentThread(
+  db: TDb,
+  accountId: number,
+  cardId: number,
+  page: { limit: number; before?: TThreadCursor | null },
+): Promise<{ data: TComment[]; next: TThreadCursor | null }> {
+  const b = page.before ?? null;
+  // The caller's team as a value computed once (an init plan): with a constant team the page is
+  // read in index order and stops after limit + 1 rows; joined instead, all of the card's comments
+  // would be read and sorted.
+  const team = Prisma.sql`(SELECT me.group_id FROM account me WHERE me.id = ${accountId})`;
+  const after = b
+    ? Prisma.sql`AND (c.created_at, c.id) < (COALESCE((SELECT x.created_at FROM card_comment x WHERE x.id = ${b.id} AND x.team_id = ${team} AND x.card_id = ${cardId}), ${new Date(b.at)}::timestamptz), ${b.id})`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<
+    {
+      id: number;
+      card_id: number;
+      text: string;
+      created_at: Date;
+      updated_at: Date;
+      author_id: number;
+      email: string;
+      name: string | null;
+    }[]
+  >`
+    SELECT c.id, c.card_id, c.text, c.created_at, c.updated_at, a.id AS author_id, a.email, a.name
+    FROM card_comment c
+    JOIN account a ON a.id = c.author_id
+    WHERE c.team_id = ${team} AND c.card_id = ${cardId} ${after}
+    ORDER BY c.created_at DESC, c.id DESC
+    LIMIT ${page.limit + 1}`;
+  const data = rows.slice(0, page.limit).map((r) =>
+    toComment({
+      id: r.id,
+      cardId: r.card_id,
+      text: r.text,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      author: { id: r.author_id, email: r.email, name: r.name },
+    }),
+  );
+  const last = data[data.length - 1];
+  return { data, next: rows.length > page.limit && last ? { id: last.id, at: last.created_at } : null };
+}
+
 /** Adds a comment to the caller's team's thread; `mentioned` are the teammates to notify. */
 export async function addComment(db: TDb, accountId: number, card: number | string, text: string) {
   const t = commentText(text);
   const cardId = await cardIdOf(db, card);
   const m = await requireMembership(db, accountId);
-  const row = await db.cardComment.create({ data: { teamId: m.teamId, cardId, authorId: accountId, text: t }, include: AUTHOR });
+  // Written and last edited at the same instant: a comment is "edited" once updated_at differs.
+  const now = new Date();
+  const row = await db.cardComment.create({
+    data: { teamId: m.teamId, cardId, authorId: accountId, text: t, createdAt: now, updatedAt: now },
+    include: AUTHOR,
+  });
   return { comment: toComment(row), mentioned: await mentionedIn(db, m.teamId, accountId, t) };
 }
 

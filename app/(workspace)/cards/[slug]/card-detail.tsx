@@ -9,8 +9,8 @@ import { ExternalLink } from "~/app/_ui/external-link";
 import { displayableImage } from "~/app/_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
 import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
-import { CardComments } from "./card-comments";
 import { CardInteractions } from "./card-interactions";
+import { CardTeam } from "./card-team";
 import { CardTrail, useCardTrail } from "./card-trail";
 import { CardLinkList } from "~/app/(workspace)/_records/card-link-list";
 import { useEscapeKey } from "~/app/_ui/use-escape-key";
@@ -132,7 +132,7 @@ export function CardDetail({ slug }: { slug: string }) {
           <NoteEditor key={card.id} cardId={card.id} note={ud.note?.text ?? ""} />
           <FolderPicker cardId={card.id} folders={ud.folders} />
           <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
-          <CardComments cardId={card.id} slug={slug} />
+          <CardTeam cardId={card.id} />
           <section aria-labelledby="similar-h">
             <h2 id="similar-h" className="text-lg font-medium">
               Similar cards

@@ -7,7 +7,8 @@ export const ZCardCommentsRequest = z
   .object({ slug: zSlugPath(), limit: zLimit(100, 20), offset: zOffset(), include_total: zBool() })
   .strict();
 
-const ZComment = z.object({
+/** One comment of a team thread (also the workspace's team.comments.* answers). */
+export const ZComment = z.object({
   id: z.number().int(),
   card_id: z.number().int(),
   author: z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable() }),

@@ -1,10 +1,25 @@
 import { createTRPCRouter } from "~/server/api/trpc";
-import { teamCommentsRouter } from "./comments";
+import { cardPanelRoute } from "./card-panel";
+import { addCommentRoute } from "./comment-add";
+import { deleteCommentRoute } from "./comment-delete";
+import { editCommentRoute } from "./comment-edit";
+import { commentThreadRoute } from "./comment-thread";
 import { getTeamRoute } from "./get";
 import { teamWorkspaceRouter } from "./workspace";
 
+/**
+ * team.*: GET /v1/team/ (get), the workspace's team settings (workspace.*), the card page's team
+ * panel (cardPanel) and the team's thread on a card (comments.*: the page of it the card page shows,
+ * and writing in it; REST clients read it with GET /v1/cards/{slug}/comments/).
+ */
 export const teamRouter = createTRPCRouter({
   get: getTeamRoute,
   workspace: teamWorkspaceRouter,
-  comments: teamCommentsRouter,
+  cardPanel: cardPanelRoute,
+  comments: createTRPCRouter({
+    thread: commentThreadRoute,
+    add: addCommentRoute,
+    edit: editCommentRoute,
+    delete: deleteCommentRoute,
+  }),
 });
