@@ -19,9 +19,9 @@ import { deferTriggerTable, TRIGGER_TABLES } from "~/server/domain/import/trigge
 const CHUNK = 100_000;
 const ACCOUNT_DOMAIN = "bench-alerts.example";
 export const BELL_ACCOUNTS = 20;
-export const BELL_UNREAD = 1000;
+const BELL_UNREAD = 1000;
 
-export const analystEmail = (i: number) => `analyst${i}@${ACCOUNT_DOMAIN}`;
+const analystEmail = (i: number) => `analyst${i}@${ACCOUNT_DOMAIN}`;
 
 /** Whole-hour zones (a digest period starts on the hour in each). */
 export const ZONES = [
@@ -118,7 +118,7 @@ function sqlArray(words: readonly string[]): string {
 }
 
 /** Writes cards `from`..`from+n-1` and their card_category rows (two ordinary INSERT statements: the triggers fire). */
-export async function insertCards(db: TDb, from: number, n: number): Promise<void> {
+async function insertCards(db: TDb, from: number, n: number): Promise<void> {
   await db.$executeRawUnsafe(`INSERT INTO card (${CARD_COLUMNS}) ${cardSelect(from, n)}`);
   await db.$executeRawUnsafe(
     `INSERT INTO card_category (card_id, category_id, stage_id, round_id)
