@@ -23,7 +23,16 @@ import { SMTPServer } from "smtp-server";
 import { ensureDatabase } from "./lib/bench-db";
 import { median } from "./lib/load";
 import { printTable } from "./lib/report";
-import { BELL_ACCOUNTS, changeCards, ensureAnalysts, ensureCards, followAll, importReference, ZONES } from "./lib/alerts-data";
+import {
+  BELL_ACCOUNTS,
+  changeCards,
+  ensureAnalysts,
+  ensureCards,
+  followAll,
+  followedFilters,
+  importReference,
+  ZONES,
+} from "./lib/alerts-data";
 import { createPrisma, type TDb } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { resetEnvCache } from "../server/env";
@@ -98,8 +107,7 @@ async function resetRun(db: TDb, mailAt: Date): Promise<void> {
 
 /** The followed filters' distinct signatures, one (account, params) each. */
 async function distinctFilters(db: TDb) {
-  const rows = await db.$queryRaw<{ account_id: number; params: Record<string, unknown> }[]>`
-    SELECT account_id, params FROM saved_filter WHERE alert_since IS NOT NULL`;
+  const rows = await followedFilters(db);
   const bySignature = new Map<string, { accountId: number; params: Record<string, unknown> }>();
   for (const r of rows) {
     const s = filterSignature(r.account_id, r.params);

@@ -275,8 +275,8 @@ export async function ensureAnalysts(db: TDb, accounts: number, filters: number,
 }
 
 /**
- * "Alert me" on every analyst's saved filter, the way follow.ts records it. The one place of the
- * benchmark that knows where following is stored.
+ * "Alert me" on every analyst's saved filter, the way follow.ts records it. This and
+ * followedFilters are the benchmark's only statements that know where following is stored.
  */
 export async function followAll(db: TDb): Promise<number> {
   return db.$executeRaw`
@@ -310,4 +310,10 @@ export async function changeCards(db: TDb, from: number, inserted: number, updat
       FROM unnest(${[...ids]}::int[], ${draws}::float8[]) AS u(id, r)
      WHERE c.id = u.id`;
   return { insertMs, updateMs: performance.now() - t, updated: changed };
+}
+
+/** Every followed filter: its owner and parameters. */
+export async function followedFilters(db: TDb) {
+  return db.$queryRaw<{ account_id: number; params: Record<string, unknown> }[]>`
+    SELECT account_id, params FROM saved_filter WHERE alert_since IS NOT NULL`;
 }
