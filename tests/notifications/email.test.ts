@@ -230,7 +230,8 @@ describe("vmon worker and digests", () => {
   it("stopped with SIGTERM in the middle of a digest run and started again, sends each digest exactly once", async () => {
     const slow = await startSmtp({ delayMs: 600 });
     const accounts: { id: number; email: string }[] = [];
-    for (let i = 0; i < 6; i++) {
+    // More accounts than a stop can finish: it lets the messages in hand go out, one per lane.
+    for (let i = 0; i < 12; i++) {
       const a = await account();
       await notified(a.id, "saved_filter", new Date(Date.now() - 3 * 24 * 3600_000));
       await notified(a.id, "radar_update", new Date(Date.now() - 3 * 24 * 3600_000));

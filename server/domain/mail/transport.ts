@@ -1,3 +1,4 @@
+import net from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "~/server/env";
@@ -36,6 +37,32 @@ export function mailConfigured(): boolean {
   return env().SMTP_URL !== undefined;
 }
 
+/**
+ * Opens a pooled connection's socket with Nagle's algorithm off. nodemailer writes the end of a
+ * message as a small segment of its own, which Nagle holds back until the server acknowledges the
+ * previous one, and servers delay that acknowledgement (40 ms on Linux): a message took 44 ms on
+ * loopback, about 8 ms with it off. TLS (`smtps://`, STARTTLS) is set up over this socket by
+ * nodemailer as over its own.
+ */
+function connectNoDelay(
+  options: { host?: string; port?: number },
+  callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+): void {
+  const socket = net.connect({ host: options.host, port: Number(options.port), noDelay: true });
+  const fail = (error: Error) => {
+    clearTimeout(timer);
+    socket.destroy();
+    callback(error);
+  };
+  const timer = setTimeout(() => fail(new Error("Connection timeout")), TIMEOUTS.connectionTimeout);
+  socket.once("error", fail);
+  socket.once("connect", () => {
+    clearTimeout(timer);
+    socket.removeListener("error", fail);
+    callback(null, { connection: socket });
+  });
+}
+
 /** The transport's options from an `smtp://` or `smtps://` URL (validated by server/env.ts). */
 function transportOptions(smtpUrl: string): SMTPPool.Options {
   const url = new URL(smtpUrl);
@@ -50,6 +77,7 @@ function transportOptions(smtpUrl: string): SMTPPool.Options {
     secure,
     auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
     ...TIMEOUTS,
+    getSocket: connectNoDelay,
   };
 }
 

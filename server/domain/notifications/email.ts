@@ -25,9 +25,15 @@ import { unsubscribeKey, unsubscribePath, type TUnsubscribeScope } from "./unsub
  */
 
 const WINDOW_MS = 8 * 24 * 3600_000;
-/** Accounts looked at per run; the rest wait for the next run. */
-const ACCOUNTS_PER_RUN = 2000;
+/** Accounts read per page; a run goes through every page. */
+const ACCOUNTS_PER_PAGE = 2000;
 const ITEMS_PER_DIGEST = 50;
+/**
+ * Accounts served at once: one account's round trips to the database and to the mail server
+ * overlap another's (the transport pools 2 connections). Measured in docs/benchmarks.md
+ * (bench:alerts).
+ */
+const LANES = 4;
 /** After this many refusals in a row the mail server is taken to be down until the next run. */
 const FAILURES_TO_STOP = 3;
 
@@ -51,23 +57,28 @@ interface TAccountPlan {
   id: number;
   email: string;
   modes: Map<TNotificationKind, TEmailMode>;
+  /** The kinds it has unread notifications of, not e-mailed yet. */
+  pendingKinds: Set<TNotificationKind>;
   hour: number;
   timeZone: string;
   /** The key its unsubscribe links are signed with, when it has one yet. */
   key: string | null;
 }
 
-/** Accounts with unread notifications not e-mailed yet, with their modes, hour and time zone. */
-async function accountsWithPending(db: TDb, since: Date): Promise<TAccountPlan[]> {
-  const ids = (
-    await db.$queryRaw<{ account_id: number }[]>`
-      SELECT DISTINCT account_id FROM notification
-       WHERE emailed_at IS NULL AND read_at IS NULL AND created_at > ${since}
-       ORDER BY account_id LIMIT ${ACCOUNTS_PER_RUN}`
-  ).map((r) => r.account_id);
-  if (ids.length === 0) return [];
+/**
+ * The next page of accounts (ids above `after`) with unread notifications not e-mailed yet, with
+ * the kinds those are of, their modes, hour and time zone.
+ */
+async function accountsWithPending(db: TDb, since: Date, after: number): Promise<TAccountPlan[]> {
+  const rows = await db.$queryRaw<{ account_id: number; kinds: string[] }[]>`
+    SELECT account_id, array_agg(DISTINCT kind) AS kinds FROM notification
+     WHERE emailed_at IS NULL AND read_at IS NULL AND created_at > ${since} AND account_id > ${after}
+     GROUP BY account_id ORDER BY account_id LIMIT ${ACCOUNTS_PER_PAGE}`;
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.account_id);
+  const kindsOf = new Map(rows.map((r) => [r.account_id, new Set(r.kinds as TNotificationKind[])]));
   const [accounts, prefs, settings] = await Promise.all([
-    db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } }),
+    db.account.findMany({ where: { id: { in: ids } }, select: { id: true, email: true }, orderBy: { id: "asc" } }),
     db.notificationPreference.findMany({ where: { accountId: { in: ids } } }),
     db.notificationSettings.findMany({ where: { accountId: { in: ids } } }),
   ]);
@@ -80,6 +91,7 @@ async function accountsWithPending(db: TDb, since: Date): Promise<TAccountPlan[]
       id: a.id,
       email: a.email,
       modes,
+      pendingKinds: kindsOf.get(a.id) ?? new Set(),
       hour: s?.digestHour ?? DEFAULT_DIGEST_HOUR,
       timeZone: s?.timeZone ?? DEFAULT_TIME_ZONE,
       key: s?.unsubscribeKey ?? null,
@@ -98,6 +110,22 @@ async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], s
       select: { id: true, kind: true, title: true, body: true, url: true, createdAt: true },
     })
     .then((rows) => rows.map((r) => ({ ...r, kind: r.kind as TNotificationKind, created_at: r.createdAt })));
+}
+
+/** What a digest of the period would hold: nothing when the period's digest went out already (one statement). */
+async function digestItems(
+  db: TDb,
+  accountId: number,
+  kinds: TNotificationKind[],
+  since: Date,
+  period: { key: string; start: Date },
+): Promise<TPending[]> {
+  return db.$queryRaw<TPending[]>`
+    SELECT id, kind, title, body, url, created_at FROM notification
+     WHERE account_id = ${accountId} AND kind = ANY(${kinds}::text[]) AND emailed_at IS NULL AND read_at IS NULL
+       AND created_at > ${since} AND created_at <= ${period.start}
+       AND NOT EXISTS (SELECT 1 FROM mail_digest d WHERE d.account_id = ${accountId} AND d.period = ${period.key})
+     ORDER BY id LIMIT ${ITEMS_PER_DIGEST}`;
 }
 
 /** The unsubscribe headers of an e-mail to the account (its key is read with its settings, made once if it has none). */
@@ -134,11 +162,10 @@ async function sendInstant(db: TDb, base: string, account: TAccountPlan, n: TPen
 
 /** Sends the account's digest of a period when it has something; answers how many items it held. */
 async function sendDigest(db: TDb, base: string, account: TAccountPlan, mode: TDigestMode, now: Date, since: Date): Promise<number> {
-  const kinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === mode);
+  const kinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === mode && account.pendingKinds.has(k));
   if (kinds.length === 0) return 0;
   const period = digestPeriod(now, mode, account.hour, account.timeZone);
-  if (await db.mailDigest.findUnique({ where: { accountId_period: { accountId: account.id, period: period.key } } })) return 0;
-  const items = await pending(db, account.id, kinds, since, period.start);
+  const items = await digestItems(db, account.id, kinds, since, period);
   if (items.length === 0) return 0;
   const { path, headers: extra } = await headers(db, account, mode, base);
   const title = `Your ${mode} Venture Monitor digest: ${items.length} ${items.length === 1 ? "update" : "updates"}`;
@@ -156,48 +183,92 @@ async function sendDigest(db: TDb, base: string, account: TAccountPlan, mode: TD
     ...footer(`a ${mode} digest`, path),
   });
   const sent = await sendMail({ to: account.email, subject: title, ...parts, headers: extra });
-  await db.$transaction([
-    db.mailDigest.create({ data: { accountId: account.id, period: period.key, messageId: sent.messageId, count: items.length } }),
-    db.notification.updateMany({ where: { id: { in: items.map((i) => i.id) }, emailedAt: null }, data: { emailedAt: new Date() } }),
-  ]);
+  // One statement (atomic, one round trip): the digest's record and its items marked.
+  await db.$executeRaw`
+    WITH digest AS (
+      INSERT INTO mail_digest (account_id, period, message_id, count)
+      VALUES (${account.id}, ${period.key}, ${sent.messageId}, ${items.length})
+    )
+    UPDATE notification SET emailed_at = now() WHERE id = ANY(${items.map((i) => i.id)}::int[]) AND emailed_at IS NULL`;
   return items.length;
 }
 
-/**
- * One run: instant e-mails, then the digests that are due. `stopping` is checked between
- * messages, so a stop finishes the message in hand and leaves the rest for the next run.
- */
-export async function runEmailDeliveries(
+/** One account's e-mails: its instant ones, then its digests that are due. False when the run is to end. */
+async function deliverAccount(
   db: TDb,
-  opts: { now?: Date; base: string; stopping?: () => boolean },
-): Promise<{ instant: number; digests: number; failed: number }> {
-  const out = { instant: 0, digests: 0, failed: 0 };
+  account: TAccountPlan,
+  ctx: {
+    now: Date;
+    since: Date;
+    base: string;
+    out: TRunCounts;
+    shouldEnd: () => boolean;
+    failure: (error: unknown) => boolean;
+    success: () => void;
+  },
+): Promise<boolean> {
+  const { now, since, base, out } = ctx;
+  const instantKinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === "instant" && account.pendingKinds.has(k));
+  const jobs: (() => Promise<unknown>)[] = [
+    ...(await pending(db, account.id, instantKinds, since)).map(
+      (n) => () => sendInstant(db, base, account, n).then(() => (out.instant += 1)),
+    ),
+    ...(["daily", "weekly"] as const).map(
+      (mode) => () => sendDigest(db, base, account, mode, now, since).then((n) => (out.digests += n > 0 ? 1 : 0)),
+    ),
+  ];
+  for (const job of jobs) {
+    if (ctx.shouldEnd()) return false;
+    try {
+      await job();
+      ctx.success();
+    } catch (error) {
+      out.failed += 1;
+      logger.warn("notification e-mail not sent; tried again next run", { account_id: account.id, error: (error as Error).message });
+      if (!ctx.failure(error)) return false;
+    }
+  }
+  return true;
+}
+
+// A type, not an interface: the worker logs it as a record.
+type TRunCounts = { instant: number; digests: number; failed: number };
+
+/**
+ * One run: every account with something to send, a page at a time, LANES accounts at once; per
+ * account its instant e-mails, then its digests that are due. `stopping` is checked between
+ * messages, so a stop finishes the messages in hand (one per lane) and leaves the rest for the
+ * next run.
+ */
+export async function runEmailDeliveries(db: TDb, opts: { now?: Date; base: string; stopping?: () => boolean }): Promise<TRunCounts> {
+  const out: TRunCounts = { instant: 0, digests: 0, failed: 0 };
   if (!mailConfigured()) return out;
   const now = opts.now ?? new Date();
   const since = new Date(now.getTime() - WINDOW_MS);
   let failuresInARow = 0;
-  for (const account of await accountsWithPending(db, since)) {
-    const instantKinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === "instant");
-    const jobs: (() => Promise<unknown>)[] = [
-      ...(await pending(db, account.id, instantKinds, since)).map(
-        (n) => () => sendInstant(db, opts.base, account, n).then(() => (out.instant += 1)),
-      ),
-      ...(["daily", "weekly"] as const).map(
-        (mode) => () => sendDigest(db, opts.base, account, mode, now, since).then((n) => (out.digests += n > 0 ? 1 : 0)),
-      ),
-    ];
-    for (const job of jobs) {
-      if (opts.stopping?.()) return out;
-      try {
-        await job();
-        failuresInARow = 0;
-      } catch (error) {
-        out.failed += 1;
-        failuresInARow += 1;
-        logger.warn("notification e-mail not sent; tried again next run", { account_id: account.id, error: (error as Error).message });
-        if (failuresInARow >= FAILURES_TO_STOP) return out;
-      }
-    }
+  let ended = false;
+  const ctx = {
+    now,
+    since,
+    base: opts.base,
+    out,
+    shouldEnd: () => (ended ||= opts.stopping?.() ?? false),
+    success: () => {
+      failuresInARow = 0;
+    },
+    failure: () => {
+      failuresInARow += 1;
+      if (failuresInARow >= FAILURES_TO_STOP) ended = true;
+      return !ended;
+    },
+  };
+  for (let page = await accountsWithPending(db, since, 0); page.length > 0; page = await accountsWithPending(db, since, page.at(-1)!.id)) {
+    let next = 0;
+    const lane = async () => {
+      while (!ended && next < page.length) if (!(await deliverAccount(db, page[next++]!, ctx))) return;
+    };
+    await Promise.all(Array.from({ length: Math.min(LANES, page.length) }, lane));
+    if (ended) return out;
   }
   return out;
 }
