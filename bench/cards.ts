@@ -294,7 +294,7 @@ async function teamCase(baseUrl: string, t: TBenchTeam, typical: TCase[]) {
   }
   printTable(
     `GET /v1/cards/?include_user_data=true, solo account (${t.visible.solo} folders) vs a member of a ${TEAM_SIZE.members}-member team ` +
-      `(${t.visible.member} folders visible; ${t.folderCards} folder cards), ${CONNECTIONS} connections, ${TEAM_ROUNDS} x ${slice} s each side, ABBA, medians of the slices (scale ${SCALE})`,
+      `(${t.visible.member} folders visible; ${t.folderCards} folder cards), ${CONNECTIONS} connections, ${TEAM_ROUNDS} x ${slice.toFixed(1)} s each side, ABBA, medians of the slices (scale ${SCALE})`,
     rows,
   );
 }
