@@ -1,31 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeMail } from "~/server/domain/mail/transport";
 import { acceptInvitation, makeInvitation } from "~/server/domain/teams/invitations";
 import { createTeam } from "~/server/domain/teams/teams";
 import { resetEnvCache } from "~/server/env";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
-import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
+import { mailToTestSmtp } from "../helpers/smtp-env";
 
 /** An invitation bound to an e-mail is e-mailed (with SMTP_URL): the link works from the e-mail; none without an address or SMTP. */
 
 const BASE = "https://vm.example";
 let t: TTestDb;
-let smtp: TSmtpHarness;
+const smtp = mailToTestSmtp(BASE);
 
 beforeAll(async () => {
   t = await openTestDb();
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.BASE_URL = BASE;
-  resetEnvCache();
 });
 afterAll(async () => {
-  closeMail();
-  delete process.env.SMTP_URL;
-  delete process.env.BASE_URL;
-  resetEnvCache();
-  await smtp?.stop();
   await t?.close();
 });
 
@@ -37,7 +27,7 @@ describe("invitation e-mails", () => {
 
     const bound = await makeInvitation(t.db, owner.id, team.id, { email: invitee.email });
     expect(bound.emailed).toBe(true);
-    const [mail] = await smtp.waitFor(1);
+    const [mail] = await smtp().waitFor(1);
     expect(mail!.envelope.to).toEqual([invitee.email]);
     expect(mail!.parsed.subject).toBe(`Join ${team.name} on Venture Monitor`);
     expect(mail!.header("content-type")).toMatch(/^multipart\/alternative/);
@@ -55,9 +45,9 @@ describe("invitation e-mails", () => {
     try {
       expect((await makeInvitation(t.db, owner.id, team.id, { email: "someone@example.test" })).emailed).toBe(false);
     } finally {
-      process.env.SMTP_URL = smtp.url;
+      process.env.SMTP_URL = smtp().url;
       resetEnvCache();
     }
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp().messages).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeMail } from "~/server/domain/mail/transport";
 import { runEmailDeliveries } from "~/server/domain/notifications/email";
 import { listNotifications, unreadCount } from "~/server/domain/notifications/inbox";
 import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
@@ -7,10 +6,9 @@ import { setPreferences } from "~/server/domain/notifications/preferences";
 import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
 import { membershipOf } from "~/server/domain/teams/membership";
 import { createTeam } from "~/server/domain/teams/teams";
-import { resetEnvCache } from "~/server/env";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
-import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
+import { mailToTestSmtp } from "../helpers/smtp-env";
 
 /**
  * An invitation bound to an existing account's address is also a notification, leading to
@@ -20,21 +18,12 @@ import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
 
 const BASE = "https://vm.example";
 let t: TTestDb;
-let smtp: TSmtpHarness;
+const smtp = mailToTestSmtp(BASE);
 
 beforeAll(async () => {
   t = await openTestDb();
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.BASE_URL = BASE;
-  resetEnvCache();
 });
 afterAll(async () => {
-  closeMail();
-  delete process.env.SMTP_URL;
-  delete process.env.BASE_URL;
-  resetEnvCache();
-  await smtp?.stop();
   await t?.close();
 });
 
@@ -48,18 +37,18 @@ describe("invitation notifications", () => {
     const invitee = (await createAccount(t.db)).account;
     const stranger = (await createAccount(t.db)).account;
     const team = await createTeam(t.db, owner.id, `Notify Ventures ${Date.now()}`);
-    const before = smtp.messages.length;
+    const before = smtp().messages.length;
 
     const made = await inviteToTeam(t.db, owner.id, team.id, invitee.email.toUpperCase());
     expect(made.emailed).toBe(true);
-    await smtp.waitFor(before + 1);
+    await smtp().waitFor(before + 1);
     const [n] = await invitationNotifications(invitee.id);
     expect(n).toMatchObject({ kind: "invitation", url: "/settings/team" });
     expect(n!.title).toContain(team.name);
     expect(await unreadCount(t.db, invitee.id)).toBe(1);
     // The invitation's own message was the e-mail: the delivery run sends nothing more.
     await runEmailDeliveries(t.db, { base: BASE });
-    expect(smtp.messages.length).toBe(before + 1);
+    expect(smtp().messages.length).toBe(before + 1);
 
     // Only the bound account sees and accepts it; another account's attempt answers not_found.
     expect((await invitationsForMe(t.db, stranger.id)).map((i) => i.id)).not.toContain(made.invitation.id);
@@ -84,18 +73,18 @@ describe("invitation notifications", () => {
     const team = await createTeam(t.db, owner.id, `Choice Ventures ${Date.now()}`);
     await setPreferences(t.db, digestReader.id, { kinds: [{ kind: "invitation", email: "daily" }] });
     await setPreferences(t.db, quiet.id, { kinds: [{ kind: "invitation", email: "off" }] });
-    const before = smtp.messages.length;
+    const before = smtp().messages.length;
 
     expect((await inviteToTeam(t.db, owner.id, team.id, digestReader.email)).emailed).toBe(false);
     expect((await inviteToTeam(t.db, owner.id, team.id, quiet.email)).emailed).toBe(false);
     expect(await invitationNotifications(digestReader.id)).toHaveLength(1);
     expect(await invitationNotifications(quiet.id)).toHaveLength(1);
     await runEmailDeliveries(t.db, { base: BASE });
-    expect(smtp.messages.length).toBe(before);
+    expect(smtp().messages.length).toBe(before);
 
     const nobody = `nobody-${Date.now()}@example.test`;
     expect((await inviteToTeam(t.db, owner.id, team.id, nobody)).emailed).toBe(true);
-    const mails = await smtp.waitFor(before + 1);
+    const mails = await smtp().waitFor(before + 1);
     expect(mails.at(-1)!.envelope.to).toEqual([nobody]);
   });
 });
