@@ -47,7 +47,8 @@ type TRow = {
 
 const WITH_OWNER = { account: { select: { id: true, email: true } } } as const;
 
-const toFilter = (r: TRow): TSavedFilter => ({
+/** A saved filter as the API lists it (GET /v1/cards/filters/, webhook payloads). */
+export const toSavedFilter = (r: Omit<TRow, "accountId" | "teamId">): TSavedFilter => ({
   id: r.id,
   name: r.name,
   params: (r.params ?? {}) as TStoredParams,
@@ -92,7 +93,7 @@ export async function listSavedFilters(db: TDb, accountId: number): Promise<TSav
     orderBy: [{ name: "asc" }, { id: "asc" }],
     include: WITH_OWNER,
   });
-  return rows.map(toFilter);
+  return rows.map(toSavedFilter);
 }
 
 /** A filter the caller sees and may rename, share or delete (its creator, or an owner or admin of its team). */
@@ -115,14 +116,14 @@ export async function setSavedFilterVisibility(
 ): Promise<TSavedFilter> {
   const { row, m } = await managed(db, accountId, id);
   if (visibility === "team" && !m) throw new AppError("conflict", "Join or create a team before sharing.");
-  if (row.visibility === visibility) return toFilter(row);
+  if (row.visibility === visibility) return toSavedFilter(row);
   const teamId = visibility === "team" ? m!.teamId : null;
   const updated = await db.savedFilter.update({ where: { id }, data: { visibility, teamId }, include: WITH_OWNER });
   const logTeam = teamId ?? row.teamId;
   if (logTeam !== null) {
     await logActivity(db, logTeam, accountId, visibility === "team" ? "shared" : "unshared", { saved_filter_id: id, name: row.name });
   }
-  return toFilter(updated);
+  return toSavedFilter(updated);
 }
 
 async function assertNameFree(db: TDb | TTx, accountId: number, name: string, exceptId?: number) {
@@ -135,7 +136,7 @@ async function assertNameFree(db: TDb | TTx, accountId: number, name: string, ex
 export async function createSavedFilter(db: TDb, accountId: number, name: string, params: TStoredParams): Promise<TSavedFilter> {
   // jsonb cannot hold NUL characters.
   if (JSON.stringify(params).includes("\\u0000")) throw validationError("params", "must not contain NUL characters");
-  return toFilter(
+  return toSavedFilter(
     await insertWithinCap(
       db,
       accountId,
@@ -151,7 +152,7 @@ export async function createSavedFilter(db: TDb, accountId: number, name: string
 export async function renameSavedFilter(db: TDb, accountId: number, id: number, name: string): Promise<TSavedFilter> {
   const { row } = await managed(db, accountId, id);
   await assertNameFree(db, row.accountId, name, id);
-  return toFilter(await db.savedFilter.update({ where: { id }, data: { name }, include: WITH_OWNER }));
+  return toSavedFilter(await db.savedFilter.update({ where: { id }, data: { name }, include: WITH_OWNER }));
 }
 
 export async function deleteSavedFilter(db: TDb, accountId: number, id: number): Promise<{ id: number; deleted: true }> {

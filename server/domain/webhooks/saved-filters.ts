@@ -1,6 +1,5 @@
 import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
-import { iso } from "~/server/lib/format";
 import { logger } from "~/server/lib/logger";
 import { COMPACT_FIELDS } from "../cards/fields";
 import { buildCardWhere } from "../cards/filters";
@@ -10,7 +9,7 @@ import { cardRowJson, decodeCardRow } from "../cards/rows";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs } from "../jobs/queue";
 import { recordEvent } from "../events/outbox";
-import { USABLE_BY_ACCOUNT } from "../saved-filters/filters";
+import { toSavedFilter, USABLE_BY_ACCOUNT } from "../saved-filters/filters";
 
 /**
  * saved_filter.cards_matched: the cards that newly match one of an account's saved filters, each
@@ -108,16 +107,15 @@ async function checkFilter(db: TDb, f: TFilterRow): Promise<number> {
         ON CONFLICT (filter_id) DO UPDATE SET checked_at = now()`;
       if (!f.checked || inserted.length === 0) return 0;
       const ours = new Set(inserted.map((m) => m.card_id));
-      // The filter as GET /v1/cards/filters/ lists it.
-      const filter = {
+      const filter = toSavedFilter({
         id: f.id,
         name: f.name,
-        params: f.params ?? {},
-        created_at: iso(f.created_at),
-        updated_at: iso(f.updated_at),
-        visibility: f.visibility === "team" ? "team" : "private",
-        owner: { id: f.account_id, email: f.owner_email },
-      };
+        params: f.params,
+        createdAt: f.created_at,
+        updatedAt: f.updated_at,
+        visibility: f.visibility,
+        account: { id: f.account_id, email: f.owner_email },
+      });
       for (const [recipient, formatted] of cards) {
         const sent = formatted.filter((c) => ours.has(c.id!));
         for (let i = 0; i < sent.length; i += CARDS_PER_EVENT) {
