@@ -3,10 +3,12 @@ import { runEmailDeliveries } from "~/server/domain/notifications/email";
 import { listNotifications, unreadCount } from "~/server/domain/notifications/inbox";
 import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
 import { setPreferences } from "~/server/domain/notifications/preferences";
+import { revokeInvitation } from "~/server/domain/teams/invitations";
 import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
 import { membershipOf } from "~/server/domain/teams/membership";
 import { createTeam } from "~/server/domain/teams/teams";
 import { createAccount } from "../helpers/api";
+import { browserCaller, failure } from "../helpers/trpc";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { mailToTestSmtp } from "../helpers/smtp-env";
 
@@ -86,5 +88,29 @@ describe("invitation notifications", () => {
     expect((await inviteToTeam(t.db, owner.id, team.id, nobody)).emailed).toBe(true);
     const mails = await smtp().waitFor(before + 1);
     expect(mails.at(-1)!.envelope.to).toEqual([nobody]);
+  });
+
+  it("refuses, through the workspace's procedures, every invitation id that is not one bound to the caller's address", async () => {
+    const owner = (await createAccount(t.db)).account;
+    const invitee = (await createAccount(t.db)).account;
+    const team = await createTeam(t.db, owner.id, `Probe Ventures ${Date.now()}`);
+    const ui = await browserCaller(t.db, invitee.id);
+    // An unbound link's id, another address's, a revoked one bound to the caller: none can be taken by id.
+    const unbound = await inviteToTeam(t.db, owner.id, team.id, null);
+    const other = await inviteToTeam(t.db, owner.id, team.id, `someone-else-${Date.now()}@example.test`);
+    expect(await failure(ui.team.workspace.acceptForMe({ id: unbound.invitation.id }))).toBe("not_found");
+    expect(await failure(ui.team.workspace.acceptForMe({ id: other.invitation.id }))).toBe("not_found");
+    const revoked = await inviteToTeam(t.db, owner.id, team.id, invitee.email);
+    await revokeInvitation(t.db, owner.id, team.id, revoked.invitation.id);
+    expect(await ui.team.workspace.invitationsForMe()).toEqual([]);
+    expect(await failure(ui.team.workspace.acceptForMe({ id: revoked.invitation.id }))).toBe("conflict");
+    // Ids that are not ids are refused before any lookup.
+    for (const id of [0, -1, 2 ** 31, 1.5, "1", null] as unknown[]) {
+      expect(await failure(ui.team.workspace.acceptForMe({ id } as { id: number }))).toBe("validation_error");
+    }
+    expect(await failure(ui.team.workspace.acceptForMe({ id: unbound.invitation.id, token: "x" } as { id: number }))).toBe(
+      "validation_error",
+    );
+    expect(await membershipOf(t.db, invitee.id)).toBeNull();
   });
 });
