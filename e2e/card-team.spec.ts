@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { auth, demoCredentials, expectNoSeriousA11yViolation, SIGNIN_WAIT, signIn, vmon, watchPage } from "./support";
+import { auth, demoCredentials, expectNoSeriousA11yViolation, signedInContext, signIn, vmon, watchPage } from "./support";
 
 /**
  * The card page's team side: the panel (the team's shared folders holding the card, the teammates
@@ -23,17 +23,8 @@ function run(args: string[]) {
   return r.stdout;
 }
 
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, width?: number) {
-  const context = await browser.newContext(width ? { viewport: { width, height: 844 } } : {});
-  const page = await context.newPage();
-  const watch = await watchPage(page, baseURL);
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
-  return { context, page, watch };
-}
+const signedIn = (browser: Browser, baseURL: string | undefined, email: string, width?: number) =>
+  signedInContext(browser, baseURL, { email, password: PASSWORD }, { width });
 
 /** A workspace mutation from the signed-in page's session (the browser's tRPC endpoint). */
 async function mutate(page: Page, path: string, input: unknown) {

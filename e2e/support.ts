@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -84,6 +84,28 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
+}
+
+/**
+ * A browser context of its own signed in as `email` through the form, watched for console errors:
+ * from /signin to /cards, or from `path` back to it after the sign-in; `width` sets a phone-sized
+ * viewport.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  credentials: { email: string; password: string },
+  opts: { width?: number; path?: string } = {},
+) {
+  const context = await browser.newContext(opts.width ? { viewport: { width: opts.width, height: 844 } } : {});
+  const page = await context.newPage();
+  const watch = await watchPage(page, baseURL);
+  await page.goto(opts.path ?? "/signin");
+  await page.getByLabel("E-mail").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(opts.path ? new RegExp(`${opts.path}$`) : /\/cards$/, SIGNIN_WAIT);
+  return { context, page, watch };
 }
 
 /** axe-core finds no serious or critical violation on the page as it is now (`what` names it in the failure). */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolation, SIGNIN_WAIT, vmon, watchPage } from "./support";
+import { expectNoSeriousA11yViolation, signedInContext, vmon } from "./support";
 
 /**
  * An invitation bound to an account's address reaches it in the workspace: the owner invites by
@@ -21,17 +21,8 @@ function createUser(email: string) {
   expect(r.code, r.stderr).toBe(0);
 }
 
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, path: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const watch = await watchPage(page, baseURL);
-  await page.goto(path);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`), SIGNIN_WAIT);
-  return { context, page, watch };
-}
+const signedIn = (browser: Browser, baseURL: string | undefined, email: string, path: string) =>
+  signedInContext(browser, baseURL, { email, password: PASSWORD }, { path });
 
 test("an invitation by e-mail arrives on the bell and is accepted from the team settings", async ({ browser, baseURL }) => {
   createUser(OWNER);

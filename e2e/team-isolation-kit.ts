@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
-import { auth, SIGNIN_WAIT, vmon, watchPage } from "./support";
+import { auth, signedInContext, vmon } from "./support";
 
 /**
  * What e2e/team-isolation.spec.ts works with: accounts made with the command line, each with an API
@@ -107,14 +107,7 @@ export function createAccount(email: string): string {
 
 /** The account signed in through the form in a browser context of its own, with its MCP client. */
 export async function viewer(browser: Browser, baseURL: string, name: string, email: string, token: string, width?: number) {
-  const context = await browser.newContext(width ? { viewport: { width, height: 844 } } : {});
-  const page = await context.newPage();
-  const watch = await watchPage(page, baseURL);
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/cards$/, SIGNIN_WAIT);
+  const { context, page, watch } = await signedInContext(browser, baseURL, { email, password: PASSWORD }, { width });
   return { name, email, token, context, page, problems: watch.problems, mcp: await mcpClient(baseURL, token) } satisfies TViewer;
 }
 
