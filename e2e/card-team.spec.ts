@@ -165,3 +165,37 @@ test("edit one's own comment, not a teammate's; Show older; an admin deletes a m
   await member.context.close();
   await admin.context.close();
 });
+
+test("a comment posted while the thread's first page is still loading stays on screen", async ({ browser, baseURL, request }) => {
+  const email = `card-team-early-${stamp}@example.test`;
+  const team = `Early Team ${stamp}`;
+  run(["users", "create", "--email", email, "--password", PASSWORD]);
+  run(["teams", "create", "--name", team, "--owner", email]);
+  const token = JSON.parse(run(["tokens", "create", "--email", email, "--json"])).token as string;
+  const [card] = (await (await request.get("/v1/cards/?limit=1&view=compact", { headers: auth(token) })).json()).data as {
+    slug: string;
+  }[];
+  test.skip(!card, "the database has no card");
+
+  // The thread's first load reads the (empty) thread at once, but its answer is held until the
+  // comment has been written: the page must not let that older answer hide the new comment.
+  const { page, watch, context } = await signedIn(browser, baseURL, email);
+  let release = () => {};
+  const written = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*team\.comments\.thread/, async (route) => {
+    const response = await route.fetch();
+    await written;
+    await route.fulfill({ response }).catch(() => {}); // a cancelled load has nobody to answer
+  });
+  await page.goto(`/cards/${card!.slug}`);
+  const field = page.getByLabel(`Comment for ${team}`);
+  await field.fill("Posted before the thread loaded.");
+  await expect(page.getByText("Loading comments…")).toBeVisible();
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(field).toHaveValue(""); // the comment is written
+  release();
+  await expect(page.getByTestId("comment").filter({ hasText: "Posted before the thread loaded." })).toBeVisible();
+  await expect(page.getByTestId("comment")).toHaveCount(1);
+  expect(await watch.problems()).toEqual([]);
+  await context.close();
+});
