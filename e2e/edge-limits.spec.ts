@@ -61,6 +61,7 @@ function sendChunked(path: string, contentType = "application/json"): Promise<TO
 test.describe("request bodies are bounded as they arrive", () => {
   for (const [path, limit, type, expected] of [
     ["/v1/cards/", 1_000_000, "application/json", '"error":"payload_too_large"'],
+    ["/v1/webhooks/", 1_000_000, "application/json", '"error":"payload_too_large"'],
     ["/mcp", 4 * MB, "application/json", '"error":"payload_too_large"'],
     ["/oauth/token", 65_536, "application/x-www-form-urlencoded", '"error":"invalid_request"'],
     ["/api/trpc/user.folders.create", 1_000_000, "application/json", '"code":"PAYLOAD_TOO_LARGE"'],

@@ -28,10 +28,11 @@ export interface TContext {
   access?: TAccess;
 }
 
-export async function createRestContext(req: Request, resHeaders: TResponseHeaders): Promise<TContext> {
+/** A /v1 request's context from its Authorization header. */
+export async function createRestContext(authorization: string | null, resHeaders: TResponseHeaders): Promise<TContext> {
   const prisma = await db();
   // An OAuth token issued for /mcp is not for this API (callerAt).
-  const caller = callerAt("v1", await callerFromAuthorization(prisma, req.headers.get("authorization")));
+  const caller = callerAt("v1", await callerFromAuthorization(prisma, authorization));
   return { db: prisma, caller, transport: "rest", resHeaders };
 }
 

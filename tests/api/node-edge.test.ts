@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRestPath } from "~/server/api/rest/node";
+import { isRestPath, serveRest } from "~/server/api/rest/node";
 import { requestListener } from "~/server/http";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -32,6 +32,22 @@ afterAll(async () => {
   await new Promise((r) => server?.close(r));
   await t?.close();
 });
+
+/** Sends raw HTTP/1.1 (repeated headers, bytes fetch would not send) and returns the status and the body. */
+function raw(head: string, body = "", to = base): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(to);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = "";
+    socket.on("data", (d) => (text += d.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [h = "", b = ""] = text.split("\r\n\r\n", 2);
+      resolve({ status: Number(h.split(" ")[1]), body: b });
+    });
+    socket.write(`${head}\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
+}
 
 describe("isRestPath", () => {
   it.each([
@@ -84,6 +100,38 @@ describe("the Node edge", () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "validation_error", message: "The request body is not valid JSON." });
+  });
+
+  // The edge reads Node's request without a Fetch Request: headers and bodies as Fetch would give them.
+  it("joins a repeated Authorization header as Fetch does: a second token makes it invalid, not ignored", async () => {
+    const r = await raw(`GET /v1/token/validate/ HTTP/1.1\r\nAuthorization: Token ${token}\r\nAuthorization: Token vm_other`);
+    expect(r.status).toBe(401);
+    expect(JSON.parse(r.body)).toMatchObject({ error: "authentication_failed" });
+  });
+
+  it("reads a body as Fetch's text() does: a leading UTF-8 byte order mark is dropped", async () => {
+    const r = await raw(
+      `POST /v1/cards/ HTTP/1.1\r\nAuthorization: Token ${token}\r\nContent-Type: application/json`,
+      '\uFEFF{"limit": 1}',
+    );
+    expect(r.status, r.body).toBe(200);
+    expect(JSON.parse(r.body).pagination.limit).toBe(1);
+  });
+
+  it("a request path starting with two slashes names no other host: //evil.example/v1/... is not /v1", async () => {
+    const head = `GET //evil.example/v1/token/validate/ HTTP/1.1\r\nAuthorization: Token ${token}`;
+    // The server hands it to Next (the stub), not to the REST edge ...
+    expect((await raw(head)).status).toBe(418);
+    // ... and the REST edge itself, given it, reads the path behind its own origin: no such endpoint.
+    const edge = createServer((req, res) => void serveRest(req, res));
+    await new Promise<void>((r) => edge.listen(0, "127.0.0.1", r));
+    try {
+      const r = await raw(head, "", `http://127.0.0.1:${(edge.address() as AddressInfo).port}`);
+      expect(r.status).toBe(404);
+      expect(JSON.parse(r.body)).toEqual({ error: "not_found", message: "No such endpoint." });
+    } finally {
+      await new Promise((r) => edge.close(r));
+    }
   });
 
   it("answers unknown paths and a missing token with the spec's errors", async () => {

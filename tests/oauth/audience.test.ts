@@ -83,6 +83,14 @@ describe("using a token", () => {
     const tokens = await tokensFor(t.db, as, app, user.account.id, { resource: MCP() });
     expect((await onMcp(tokens.access_token)).status).toBe(200);
     await expectRefused(await onV1(tokens.access_token), "v1");
+    // Nor can it point the account's events at an outside address.
+    const hook = await fetch(`${listener.base}/v1/webhooks/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://93.184.215.14/hooks/vm", events: ["saved_filter.cards_matched"] }),
+    });
+    await expectRefused(hook, "v1");
+    expect(await t.db.webhookEndpoint.count({ where: { accountId: user.account.id } })).toBe(0);
   });
 
   it("a token issued for /v1 works on /v1 and is refused on /mcp with the /mcp resource metadata", async () => {

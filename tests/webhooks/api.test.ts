@@ -172,3 +172,30 @@ describe("cross-account", () => {
     expect(log.body.pagination).toEqual({ limit: 50, offset: 0, total: 1, has_next: false });
   });
 });
+
+describe("hostile bodies", () => {
+  it("refuses oversized, deeply nested, non-object and malformed bodies, creating nothing", async () => {
+    const before = (await api("GET", "/webhooks/", { token: tokenA })).body.data.length;
+    const json = { "content-type": "application/json" };
+    const cases: [string, string, number, string][] = [
+      [
+        "a body over 1 MB",
+        JSON.stringify({ url: PUBLIC_URL, events: ["radar.update.created"], pad: "x".repeat(1_100_000) }),
+        413,
+        "payload_too_large",
+      ],
+      ["JSON nested 100,000 deep", `{"url":${"[".repeat(100_000)}${"]".repeat(100_000)}}`, 400, "validation_error"],
+      ["an array", JSON.stringify([{ url: PUBLIC_URL, events: ["radar.update.created"] }]), 400, "validation_error"],
+      ["broken JSON", `{"url": "${PUBLIC_URL}", "events": [`, 400, "validation_error"],
+      ["a prototype key", `{"__proto__": {"url": "${PUBLIC_URL}"}, "events": ["radar.update.created"]}`, 400, "validation_error"],
+      ["an unknown event", JSON.stringify({ url: PUBLIC_URL, events: ["card.deleted"] }), 400, "validation_error"],
+      ["a URL with a NUL", JSON.stringify({ url: `${PUBLIC_URL}\u0000`, events: ["radar.update.created"] }), 400, "validation_error"],
+    ];
+    for (const [label, rawBody, status, error] of cases) {
+      const r = await api("POST", "/webhooks/", { token: tokenA, rawBody, headers: json });
+      expect(r.status, label).toBe(status);
+      expect(r.body.error, label).toBe(error);
+    }
+    expect((await api("GET", "/webhooks/", { token: tokenA })).body.data).toHaveLength(before);
+  });
+});

@@ -1,22 +1,21 @@
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "~/server/lib/errors";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "~/server/lib/json-depth";
 import { securityHeaders } from "~/server/lib/security-headers";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
+import { restDispatcher } from "./dispatch";
 import { toErrorResponse, type TErrorResponse } from "./errors";
 import { bySpecificity } from "./route-order";
 
 /**
- * Serves the REST export of the tRPC procedures (`/v1/...`) from a Fetch `Request`.
+ * Serves the REST export of the tRPC procedures (`/v1/...`).
  *
- * trpc-to-openapi's node handler does the routing (OpenAPI metadata on each procedure; fixed paths
- * before parameterised ones, route-order.ts) and calls the procedure; it is built once per process.
- * This bridge adds what the spec needs around it: bodies parsed strictly (empty means `{}`; nested
- * at most `MAX_JSON_DEPTH` levels deep, checked on the text before parsing), both trailing-slash
- * forms, the spec's error body `{error, message}` instead of the adapter's, the headers procedures
- * set (rate limits) and the
- * security headers every response carries (server/lib/security-headers.ts).
+ * dispatch.ts finds the procedure from its OpenAPI metadata (fixed paths before parameterised ones,
+ * route-order.ts) and calls it. This edge adds what the spec needs around it: bodies parsed strictly
+ * (empty means `{}`; nested at most `MAX_JSON_DEPTH` levels deep, checked on the text before
+ * parsing), no NUL anywhere, the spec's error body `{error, message}` (errors.ts), the headers
+ * procedures set (rate limits) and the security headers every response carries
+ * (server/lib/security-headers.ts).
  */
 
 /** The largest JSON body /v1 reads (the OpenAPI document's 413; server/body-limits.ts bounds it as it arrives). */
@@ -52,28 +51,23 @@ const TOO_DEEP_ERROR = new AppError(
 );
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
 
-type TNodeHandler = ReturnType<typeof createOpenApiNodeHttpHandler>;
-let nodeHandler: TNodeHandler | undefined;
-
-interface TRequestState {
-  error?: unknown;
-}
-const stateOf = new WeakMap<object, TRequestState>();
-
-function handler(): TNodeHandler {
-  nodeHandler ??= createOpenApiNodeHttpHandler({
-    router: bySpecificity(appRouter),
-    createContext: ({ req, res }: { req: Request; res: { setHeader(k: string, v: string): void } }) =>
-      createRestContext(req, { set: (k, v) => res.setHeader(k, v) }),
-    onError: ({ error, req }: { error: unknown; req: object }) => {
-      const state = stateOf.get(req);
-      if (state) state.error = error;
-    },
-  } as never);
-  return nodeHandler;
+/** The request the REST edge reads: a Fetch `Request` is one; server/api/rest/node.ts makes one from Node's. */
+export interface TRestRequest {
+  method: string;
+  /** The URL, absolute or from the path on ("/v1/cards/?limit=5"). */
+  url: string;
+  headers: Pick<Headers, "get">;
+  text(): Promise<string>;
 }
 
-async function readJsonBody(req: Request): Promise<unknown> {
+/** Only the path and query of the URL matter: the origin is fixed (a Host header may be anything). */
+const ORIGIN = "http://localhost";
+
+let dispatcher: ReturnType<typeof restDispatcher> | undefined;
+const dispatch: ReturnType<typeof restDispatcher> = (call, createContext) =>
+  (dispatcher ??= restDispatcher(bySpecificity(appRouter)))(call, createContext);
+
+async function readJsonBody(req: TRestRequest): Promise<object> {
   const type = req.headers.get("content-type");
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError("validation_error", "Request bodies must be sent with Content-Type: application/json.");
@@ -114,9 +108,8 @@ function toResponse(reply: TRestReply): Response {
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
 }
 
-function errorReply(e: TErrorResponse, extraHeaders?: Headers): TRestReply {
-  const headers: Record<string, string> = { ...securityHeaders() };
-  extraHeaders?.forEach((v, k) => (headers[k.toLowerCase()] = v));
+function errorReply(e: TErrorResponse, extraHeaders?: Record<string, string>): TRestReply {
+  const headers: Record<string, string> = { ...securityHeaders(), ...extraHeaders };
   for (const [k, v] of Object.entries({ ...JSON_HEADERS, ...e.headers })) headers[k.toLowerCase()] = v;
   return { status: e.status, headers, body: JSON.stringify(e.body) };
 }
@@ -130,16 +123,13 @@ export async function handleRest(req: Request, prefix = "/v1"): Promise<Response
  * The REST edge: `req` is the whole request (its URL includes `prefix`, "/v1"), the reply is
  * plain data that each transport writes its own way (server/api/rest/node.ts, handleRest).
  */
-export async function restReply(req: Request, prefix = "/v1"): Promise<TRestReply> {
-  const url = new URL(req.url);
+export async function restReply(req: TRestRequest, prefix = "/v1"): Promise<TRestReply> {
+  const url = new URL(req.url, ORIGIN);
   if (!url.pathname.startsWith(prefix)) return errorReply(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
   if (hasNul(url)) return errorReply(toErrorResponse(NUL_ERROR, "rest"));
-  const inner = new URL(url);
-  inner.pathname = url.pathname.slice(prefix.length) || "/";
 
-  const withBody = BODY_METHODS.has(req.method);
-  let body: unknown = undefined;
-  if (withBody) {
+  let body: object | undefined = undefined;
+  if (BODY_METHODS.has(req.method)) {
     try {
       body = await readJsonBody(req);
     } catch (err) {
@@ -147,56 +137,22 @@ export async function restReply(req: Request, prefix = "/v1"): Promise<TRestRepl
     }
   }
 
-  // The adapter sees the request at the inner path, its body already parsed (a JSON object: the
-  // content type it checks is then JSON whatever was sent, since readJsonBody accepted it).
-  const innerUrl = inner.toString();
-  const headers = withBody ? jsonContentType(req.headers) : req.headers;
-  // The adapter reads `req.query` when present; a null-prototype map keeps keys such as
-  // `constructor` or `__proto__` ordinary parameters instead of breaking its parser.
-  const query: Record<string, string[]> = Object.create(null);
-  for (const [k, v] of inner.searchParams) (query[k] ??= []).push(v);
-  const proxied = new Proxy(req, {
-    get(target, prop) {
-      if (prop === "url") return innerUrl;
-      if (prop === "headers") return headers;
-      if (prop === "body") return body;
-      if (prop === "query") return query;
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  const state: TRequestState = {};
-  stateOf.set(proxied, state);
-
-  const resHeaders = new Headers();
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    let statusCode = 200;
-    const res = {
-      setHeader: (k: string, v: string | string[]) => {
-        for (const item of Array.isArray(v) ? v : [v]) resHeaders.append(k, item);
-      },
-      get statusCode() {
-        return statusCode;
-      },
-      set statusCode(code: number) {
-        statusCode = code;
-      },
-      end: (chunk?: string) => resolve({ status: statusCode, text: chunk ?? "" }),
-    };
-    Promise.resolve(handler()(proxied as never, res as never)).catch(reject);
-  }).catch((err: unknown) => ({ status: 500, text: "", error: err }));
-
-  if (status >= 400 || state.error) {
-    return errorReply(toErrorResponse(state.error ?? new Error(`REST adapter answered ${status}`), url.pathname), resHeaders);
+  // The headers procedures set (rate limits), by lower-case name; a repeated one joined as Fetch's Headers would.
+  const resHeaders: Record<string, string> = {};
+  const setHeader = (name: string, value: string) => {
+    const k = name.toLowerCase();
+    resHeaders[k] = resHeaders[k] === undefined ? value : `${resHeaders[k]}, ${value}`;
+  };
+  let data: unknown;
+  try {
+    data = await dispatch({ method: req.method, path: url.pathname.slice(prefix.length) || "/", query: url.searchParams, body }, () =>
+      createRestContext(req.headers.get("authorization"), { set: setHeader }),
+    );
+  } catch (err) {
+    return errorReply(toErrorResponse(err, url.pathname), resHeaders);
   }
-  const out: Record<string, string> = { ...securityHeaders() };
-  resHeaders.forEach((v, k) => (out[k] = v));
+  const out: Record<string, string> = { ...securityHeaders(), ...resHeaders };
   out["content-type"] = JSON_HEADERS["Content-Type"];
   out["cache-control"] = JSON_HEADERS["Cache-Control"];
-  return { status, headers: out, body: text };
-}
-
-/** The request's headers as the adapter must see them for a JSON body (only `get` is read). */
-function jsonContentType(headers: Headers): Pick<Headers, "get"> {
-  return { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : headers.get(name)) };
+  return { status: 200, headers: out, body: JSON.stringify(data) ?? "" };
 }

@@ -4,7 +4,7 @@ import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "~/server/auth/client-add
 import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
 import { logger } from "~/server/lib/logger";
 import { securityHeaders } from "~/server/lib/security-headers";
-import { restReply } from "./handler";
+import { restReply, type TRestRequest } from "./handler";
 
 /**
  * The REST API served by the service's own HTTP server (server/http.ts), straight from Node's
@@ -24,19 +24,16 @@ export function isRestPath(url: string | undefined): boolean {
 }
 
 const BODYLESS = new Set(["GET", "DELETE", "OPTIONS"]);
-/** Only the path and query of the URL matter to the handler: the origin is fixed (a Host header may be anything). */
+/** Only the path and query of the URL matter to a handler: the origin is fixed (a Host header may be anything). */
 const ORIGIN = "http://localhost";
 
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  // The client address as server/http.ts wrote it from the connection (rawHeaders hold what the
-  // client sent, which may name any address under this header).
-  const address = req.headers[CLIENT_ADDRESS_HEADER];
-  headers.set(CLIENT_ADDRESS_HEADER, typeof address === "string" && address ? address : UNKNOWN_ADDRESS);
-  // HEAD is answered as GET without its body.
-  const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+  // rawHeaders hold what the client sent, which may name any address under this header.
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddress(req));
+  const method = methodOf(req);
   const init: RequestInit & { duplex?: "half" } = { method, headers };
   if (!BODYLESS.has(method)) {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
@@ -45,9 +42,48 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(`${ORIGIN}${req.url ?? "/"}`, init);
 }
 
+/** HEAD is answered as GET without its body. */
+const methodOf = (req: IncomingMessage): string => (req.method === "HEAD" ? "GET" : (req.method ?? "GET"));
+
+/** The client address as server/http.ts wrote it from the connection, never as the client sent it. */
+function clientAddress(req: IncomingMessage): string {
+  const address = req.headers[CLIENT_ADDRESS_HEADER];
+  return typeof address === "string" && address ? address : UNKNOWN_ADDRESS;
+}
+
+/**
+ * What the REST edge reads of a Node request, without building a Fetch `Request` (a measurable
+ * share of a request's CPU): a header as Fetch's `Headers.get` gives it (repeated ones joined with
+ * ", "), the body decoded as `Request.text()` does (UTF-8, a leading BOM dropped).
+ */
+function restRequest(req: IncomingMessage): TRestRequest {
+  const raw = req.rawHeaders;
+  return {
+    method: methodOf(req),
+    // Behind the fixed origin, as toRequest does: "//host/v1/..." stays a path, never another host.
+    url: `${ORIGIN}${req.url ?? "/"}`,
+    headers: {
+      get(name: string) {
+        const wanted = name.toLowerCase();
+        if (wanted === CLIENT_ADDRESS_HEADER) return clientAddress(req);
+        let value: string | null = null;
+        for (let i = 0; i < raw.length; i += 2) {
+          if (raw[i]!.toLowerCase() === wanted) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+        }
+        return value;
+      },
+    },
+    async text() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    },
+  };
+}
+
 export async function serveRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const reply = await restReply(toRequest(req), "/v1");
+    const reply = await restReply(restRequest(req), "/v1");
     reply.headers["content-length"] = String(Buffer.byteLength(reply.body));
     res.writeHead(reply.status, reply.headers);
     res.end(req.method === "HEAD" ? undefined : reply.body);

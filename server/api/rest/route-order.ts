@@ -1,10 +1,10 @@
 import type { AnyRouter } from "@trpc/server";
 
 /**
- * trpc-to-openapi matches a request against the procedures' paths in the order of the router's
- * procedure record and takes the first match, so `/cards/{slug}/` registered before
- * `/cards/stages/` would answer `GET /cards/stages/` with slug "stages". The REST edge hands the
- * adapter a copy of the router whose record is sorted by specificity instead: at the first segment
+ * The REST dispatcher (dispatch.ts) matches a request against the procedures' parameterised paths
+ * in the order of the router's procedure record and takes the first match, so `/cards/{slug}/`
+ * registered before `/cards/stages/` would answer `GET /cards/stages/` with slug "stages". The REST
+ * edge hands it a copy of the router whose record is sorted by specificity instead: at the first segment
  * where two paths differ in kind, a fixed segment comes before a `{parameter}`. Equal shapes keep
  * their order (the sort is stable), and paths of different lengths never match the same request.
  * The router itself (and the OpenAPI document generated from it) keeps its order.
