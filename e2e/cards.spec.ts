@@ -51,6 +51,52 @@ test.describe("/cards", () => {
     expect(await watch.problems()).toEqual([]);
   });
 
+  test("a view change asks for its cards once, at the click, not after the router's answer for the new route", async ({
+    page,
+    baseURL,
+  }) => {
+    const watch = await watchPage(page, baseURL);
+    await signIn(page);
+    await settled(page);
+    await page.waitForLoadState("networkidle", { timeout: 10_000 });
+    // In order: card list calls sent, and the router's answers for the new route (RSC). The page
+    // asks for the next view's cards as the change is made, so the call does not wait for them.
+    let sent: ("list" | "route answered")[] = [];
+    const isRoute = (r: import("@playwright/test").Request) => r.headers()["rsc"] === "1" && !r.headers()["next-router-prefetch"];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/trpc/") && r.url().includes("cards.list")) sent.push("list");
+    });
+    page.on("response", (r) => {
+      if (isRoute(r.request())) sent.push("route answered");
+    });
+    const changes: [string, () => Promise<void>][] = [
+      [
+        "a stage",
+        async () => {
+          await page.locator("summary", { hasText: /^Stages/ }).click();
+          await page.locator("details[open] fieldset label").first().locator("input").click();
+        },
+      ],
+      ["a sort header", () => page.getByRole("button", { name: /^Signals/ }).click()],
+      ["the next page", () => page.getByRole("button", { name: "Next" }).click()],
+    ];
+    for (const [label, change] of changes) {
+      sent = [];
+      const before = page.url();
+      await change();
+      await expect(page).not.toHaveURL(before);
+      await settled(page);
+      await page.waitForLoadState("networkidle", { timeout: 10_000 });
+      expect(
+        sent.filter((k) => k === "list"),
+        label,
+      ).toHaveLength(1);
+      expect(sent.indexOf("list"), `${label}: ${sent.join(", ")}`).toBe(0);
+      await page.keyboard.press("Escape");
+    }
+    expect(await watch.problems()).toEqual([]);
+  });
+
   test("keyboard: / focuses search, j/k move, Enter opens, Esc returns with the filters", async ({ page, baseURL }) => {
     const watch = await watchPage(page, baseURL);
     await signIn(page);

@@ -13,7 +13,16 @@ export type TUrlParams = Record<string, string>;
 /** Parameters whose change keeps the current page; any other change returns to the first page. */
 const PAGING = new Set(["offset", "limit"]);
 
-export function useUrlParams(): {
+export interface TUrlParamsOptions {
+  /**
+   * Called with the next view's parameters as a change is made, before the route changes: a page
+   * starts loading the next view's data here, at the click, instead of once the new route has
+   * rendered (the route's render and the data call then overlap).
+   */
+  onNavigate?: (next: TUrlParams) => void;
+}
+
+export function useUrlParams(options: TUrlParamsOptions = {}): {
   params: TUrlParams;
   /** Applies a patch (undefined or "" removes a key); a filter change resets `offset`. */
   set: (patch: Record<string, string | undefined>, opts?: { replace?: boolean }) => void;
@@ -24,10 +33,11 @@ export function useUrlParams(): {
   const search = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  const { onNavigate } = options;
   const params = useMemo(() => Object.fromEntries(search.entries()) as TUrlParams, [search]);
 
-  const href = useCallback(
-    (patch: Record<string, string | undefined> = {}) => {
+  const patched = useCallback(
+    (patch: Record<string, string | undefined>) => {
       const next = new URLSearchParams(search.toString());
       const resetsPage = Object.keys(patch).some((k) => !PAGING.has(k));
       for (const [k, v] of Object.entries(patch)) {
@@ -36,29 +46,42 @@ export function useUrlParams(): {
       }
       if (resetsPage) next.delete("offset");
       if (patch.limit !== undefined) next.delete("offset");
+      return next;
+    },
+    [search],
+  );
+
+  const urlOf = useCallback(
+    (next: URLSearchParams) => {
       const qs = next.toString();
       return qs ? `${pathname}?${qs}` : pathname;
     },
-    [search, pathname],
+    [pathname],
+  );
+
+  const href = useCallback((patch: Record<string, string | undefined> = {}) => urlOf(patched(patch)), [patched, urlOf]);
+
+  const go = useCallback(
+    (next: URLSearchParams, replace: boolean) => {
+      onNavigate?.(Object.fromEntries(next.entries()));
+      if (replace) router.replace(urlOf(next), { scroll: false });
+      else router.push(urlOf(next), { scroll: false });
+    },
+    [onNavigate, router, urlOf],
   );
 
   const set = useCallback(
-    (patch: Record<string, string | undefined>, opts: { replace?: boolean } = {}) => {
-      const url = href(patch);
-      if (opts.replace) router.replace(url, { scroll: false });
-      else router.push(url, { scroll: false });
-    },
-    [href, router],
+    (patch: Record<string, string | undefined>, opts: { replace?: boolean } = {}) => go(patched(patch), opts.replace ?? false),
+    [go, patched],
   );
 
   const clear = useCallback(
     (keep: string[] = []) => {
       const next = new URLSearchParams();
       for (const k of keep) if (params[k] !== undefined) next.set(k, params[k]);
-      const qs = next.toString();
-      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      go(next, false);
     },
-    [params, pathname, router],
+    [go, params],
   );
 
   return { params, set, clear, href };

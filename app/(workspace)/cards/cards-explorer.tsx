@@ -1,7 +1,7 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { Choice } from "~/app/_ui/filters";
 import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
@@ -11,7 +11,7 @@ import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
 import { AddToFolder, SaveFilter } from "./cards-actions";
 import { FilterChips } from "./filter-chips";
-import { cardListInput, LAST_LIST_KEY, storedToQuery } from "./list-params";
+import { cardListInput, LAST_LIST_KEY, onlyNewView, storedToQuery } from "./list-params";
 import { SavedFilterBar } from "./saved-filter-bar";
 import { activeFilterCount, effectiveParams, filterPatch } from "./saved-filter-view";
 import { Button, buttonClass } from "~/app/_ui/button";
@@ -28,14 +28,24 @@ const PRESETS = [
 /** /cards: the card list with every filter of GET /v1/cards/, its state in the URL. */
 export function CardsExplorer() {
   const trpc = useTRPC();
-  const { params, set, clear } = useUrlParams();
+  const queryClient = useQueryClient();
+  // The next view's cards are asked for at the click, while the route changes (see useUrlParams).
+  const prefetch = useCallback(
+    (next: Record<string, string>) => {
+      const nextInput = cardListInput(next);
+      if (onlyNewView(next)) void queryClient.prefetchQuery(trpc.user.filters.newCards.queryOptions(nextInput));
+      else void queryClient.prefetchQuery(trpc.cards.list.queryOptions(nextInput));
+    },
+    [queryClient, trpc],
+  );
+  const { params, set, clear } = useUrlParams({ onNavigate: prefetch });
   const searchRef = useRef<HTMLInputElement>(null);
   const [selection, setSelection] = useState<Record<string, boolean>>({});
   const filters = useQuery(trpc.user.filters.list.queryOptions());
   const savedFilter = params.filter_id ? filters.data?.find((f) => String(f.id) === params.filter_id) : undefined;
   const saved = savedFilter ? storedToQuery(savedFilter.params) : undefined;
   const effective = effectiveParams(params, saved);
-  const onlyNew = params.filter_id !== undefined && params.only_new === "true";
+  const onlyNew = onlyNewView(params);
   const news = useQuery({
     ...trpc.user.filters.news.queryOptions({ id: Number(params.filter_id) || 1 }),
     enabled: savedFilter !== undefined,

@@ -23,6 +23,9 @@ export function cardListInput(params: Record<string, string>, fixed: Record<stri
   return { ...input, ...fixed };
 }
 
+/** Whether the view lists only a saved filter's new cards (`only_new`, which needs `filter_id`). */
+export const onlyNewView = (params: Record<string, string>): boolean => params.filter_id !== undefined && params.only_new === "true";
+
 /** The parameters of a saved filter (JSON form: lists as arrays) as /cards URL parameters. */
 export function storedToQuery(stored: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
