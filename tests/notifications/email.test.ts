@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureAccount } from "~/server/domain/accounts/accounts";
-import { closeMail } from "~/server/domain/mail/transport";
 import { runEmailDeliveries } from "~/server/domain/notifications/email";
 import { notify } from "~/server/domain/notifications/notify";
 import { setPreferences } from "~/server/domain/notifications/preferences";
@@ -10,7 +9,8 @@ import { digestPeriod } from "~/server/domain/notifications/digest-period";
 import { resetEnvCache } from "~/server/env";
 import { unsubscribeEndpoint } from "~/server/api/unsubscribe";
 import { openTestDb, type TTestDb } from "../helpers/db";
-import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
+import { startSmtp } from "../helpers/smtp";
+import { mailToTestSmtp } from "../helpers/smtp-env";
 
 /**
  * Notifications by e-mail (docs/notifications.md), received by a real SMTP server in this process:
@@ -22,23 +22,14 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const BASE = "https://vm.example";
 let t: TTestDb;
-let smtp: TSmtpHarness;
+const smtp = mailToTestSmtp(BASE);
 let n = 0;
 
 beforeAll(async () => {
   t = await openTestDb();
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.BASE_URL = BASE;
-  resetEnvCache();
 });
-afterEach(() => smtp.clear());
+afterEach(() => smtp().clear());
 afterAll(async () => {
-  closeMail();
-  delete process.env.SMTP_URL;
-  delete process.env.BASE_URL;
-  resetEnvCache();
-  await smtp?.stop();
   await t?.close();
 });
 
@@ -72,8 +63,8 @@ describe("notification e-mails", () => {
     const a = await account();
     await notified(a.id, "mention");
     expect(await run()).toMatchObject({ instant: 1, failed: 0 });
-    const [mail] = smtp.to(a.email);
-    expect(smtp.to(a.email)).toHaveLength(1);
+    const [mail] = smtp().to(a.email);
+    expect(smtp().to(a.email)).toHaveLength(1);
     expect(mail!.header("content-type")).toMatch(/^multipart\/alternative/);
     expect(mail!.parsed.subject).toMatch(/^Item \d+ <b>for<\/b> you$/);
     expect(mail!.parsed.html).toContain("&lt;b&gt;for&lt;/b&gt;");
@@ -83,7 +74,7 @@ describe("notification e-mails", () => {
     expect(mail!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail!.header("list-unsubscribe")).toMatch(new RegExp(`^<${BASE}/api/unsubscribe/${a.id}\\.mention\\.[A-Za-z0-9_-]{43}>$`));
     expect(await run()).toMatchObject({ instant: 0, digests: 0 });
-    expect(smtp.to(a.email)).toHaveLength(1);
+    expect(smtp().to(a.email)).toHaveLength(1);
   });
 
   it("gathers digest kinds at the account's hour in its time zone, one digest per period", async () => {
@@ -95,7 +86,7 @@ describe("notification e-mails", () => {
     const later = await notified(a.id, "saved_filter", new Date("2026-11-28T06:45:00Z"));
     // 07:50 in Berlin on the 28th: the period of the 27th 08:00, holding what came before it.
     expect(await run(new Date("2026-11-28T06:50:00Z"))).toMatchObject({ digests: 1 });
-    const [first] = smtp.to(a.email);
+    const [first] = smtp().to(a.email);
     expect(first!.parsed.subject).toBe("Your daily Venture Monitor digest: 2 updates");
     expect(first!.parsed.text).toContain("Saved filters");
     expect(first!.parsed.text).toContain("Radar updates");
@@ -106,10 +97,11 @@ describe("notification e-mails", () => {
     // 08:05 in Berlin: the period of the 28th, with the item of 07:45.
     expect(await run(new Date("2026-11-28T07:05:00Z"))).toMatchObject({ digests: 1 });
     expect(await run(new Date("2026-11-28T09:00:00Z"))).toMatchObject({ digests: 0 });
-    expect(smtp.to(a.email).map((m) => m.parsed.subject)).toEqual([
-      "Your daily Venture Monitor digest: 2 updates",
-      "Your daily Venture Monitor digest: 1 update",
-    ]);
+    expect(
+      smtp()
+        .to(a.email)
+        .map((m) => m.parsed.subject),
+    ).toEqual(["Your daily Venture Monitor digest: 2 updates", "Your daily Venture Monitor digest: 1 update"]);
     expect(await t.db.mailDigest.count({ where: { accountId: a.id } })).toBe(2);
   });
 
@@ -128,7 +120,7 @@ describe("notification e-mails", () => {
     const read = await notified(a.id, "saved_filter", new Date(Date.now() - 3 * 24 * 3600_000));
     await t.db.notification.update({ where: { id: read }, data: { readAt: new Date() } });
     await run();
-    expect(smtp.to(a.email)).toEqual([]);
+    expect(smtp().to(a.email)).toEqual([]);
   });
 
   it("an unsubscribe link turns off what it names, for its own account only; a changed link does nothing", async () => {
@@ -136,7 +128,9 @@ describe("notification e-mails", () => {
     await notified(a.id, "saved_filter", new Date(Date.now() - 3 * 24 * 3600_000));
     await notified(a.id, "mention");
     await run();
-    const links = smtp.to(a.email).map((m) => /\/api\/unsubscribe\/([^>]+)>/.exec(m.header("list-unsubscribe") ?? "")![1]!);
+    const links = smtp()
+      .to(a.email)
+      .map((m) => /\/api\/unsubscribe\/([^>]+)>/.exec(m.header("list-unsubscribe") ?? "")![1]!);
     expect(links).toHaveLength(2);
     const daily = links.find((l) => l.includes(".daily."))!;
     expect(await readUnsubscribeToken(t.db, daily)).toMatchObject({ accountId: a.id, email: a.email, scope: "daily" });
@@ -158,7 +152,7 @@ describe("notification e-mails", () => {
     const a = await account();
     await notified(a.id, "mention");
     await run();
-    const url = /<([^>]+)>/.exec(smtp.to(a.email)[0]!.header("list-unsubscribe")!)![1]!;
+    const url = /<([^>]+)>/.exec(smtp().to(a.email)[0]!.header("list-unsubscribe")!)![1]!;
     const token = url.slice(`${BASE}/api/unsubscribe/`.length);
     const call = (method: string, accept?: string) =>
       unsubscribeEndpoint(
@@ -218,11 +212,11 @@ describe("notification e-mails", () => {
     try {
       expect(await run()).toEqual({ instant: 0, digests: 0, failed: 0 });
     } finally {
-      process.env.SMTP_URL = smtp.url;
+      process.env.SMTP_URL = smtp().url;
       resetEnvCache();
     }
     await run();
-    expect(smtp.to(a.email)).toHaveLength(1);
+    expect(smtp().to(a.email)).toHaveLength(1);
   });
 });
 
