@@ -128,13 +128,14 @@ function takeLock(lockPath: string): boolean {
   }
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+/** Opens PGlite on `dataDir` (undefined: in memory), or in memory from a data-directory image. */
+async function openPGlite(dataDir: string | undefined, image?: Blob): Promise<PGlite> {
   const [{ PGlite }, { vector }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite-pgvector"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
-  return PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
+  return PGlite.create({ dataDir, loadDataDir: image, extensions: { vector, pg_trgm } });
 }
 
 async function serve(db: PGlite, password: string): Promise<{ port: number; stop(): Promise<void> }> {
@@ -148,6 +149,32 @@ async function serve(db: PGlite, password: string): Promise<{ port: number; stop
   return { port: address.port, stop: () => server.stop() };
 }
 
+/** An in-memory embedded database, private to this process. */
+export interface TMemoryHost extends TEmbeddedHost {
+  /** The database's files as one uncompressed tar image, to start other in-memory hosts from. */
+  image(): Promise<Blob>;
+}
+
+/**
+ * Starts an in-memory database, empty or from an `image()` of another one. Starting from an image
+ * skips initdb: about a second instead of three to five (the tests start one per file from a
+ * migrated image).
+ */
+export async function startMemoryHost(opts: { image?: Blob } = {}): Promise<TMemoryHost> {
+  const db = await openPGlite(undefined, opts.image);
+  const password = newDatabasePassword();
+  const socket = await serve(db, password);
+  return {
+    url: urlFor(socket.port, password),
+    owned: true,
+    image: () => db.dumpDataDir("none"),
+    stop: async () => {
+      await socket.stop();
+      await db.close();
+    },
+  };
+}
+
 /**
  * Opens (or joins) the embedded database in `dataDir`; `dataDir` undefined means an in-memory
  * database private to this process (tests).
@@ -157,19 +184,7 @@ export async function startEmbeddedHost(
   opts: { role?: THostRole; waitMs?: number; onWait?: (holder: number) => void } = {},
 ): Promise<TEmbeddedHost> {
   const role = opts.role ?? "cli";
-  if (dataDir === undefined) {
-    const db = await openPGlite(undefined);
-    const password = newDatabasePassword();
-    const socket = await serve(db, password);
-    return {
-      url: urlFor(socket.port, password),
-      owned: true,
-      stop: async () => {
-        await socket.stop();
-        await db.close();
-      },
-    };
-  }
+  if (dataDir === undefined) return startMemoryHost();
 
   const dir = path.resolve(dataDir);
   mkdirSync(path.dirname(dir), { recursive: true });

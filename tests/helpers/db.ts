@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { closeDatabase, openDatabase, type TDb } from "~/server/db/client";
-import { startEmbeddedHost } from "~/server/db/embedded";
+import { startMemoryHost } from "~/server/db/embedded";
 import { migrate } from "~/server/db/migrate";
+import { databaseUrl, onServer } from "./server-db";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a throwaway
- * database on the server named by DATABASE_URL (created here, dropped on close). The service's own
- * `db()` is pointed at it, so route handlers and domain code use it too.
+ * database on the server named by DATABASE_URL (created here, dropped on close). Both start as a
+ * copy of the run's migrated template (tests/setup/template-db.ts); `migrate` then only confirms
+ * that nothing is left to apply. The service's own `db()` is pointed at it, so route handlers and
+ * domain code use it too.
  */
 export interface TTestDb {
   db: TDb;
@@ -15,23 +19,13 @@ export interface TTestDb {
   close(): Promise<void>;
 }
 
+const template = inject("testDatabaseTemplate");
+
 async function provisionServerDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vm_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const from = template.kind === "server" ? ` TEMPLATE "${template.database}"` : "";
+  await onServer(baseUrl, `CREATE DATABASE "${name}"${from}`);
+  return { url: databaseUrl(baseUrl, name), drop: () => onServer(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 export async function openTestDb(): Promise<TTestDb> {
@@ -39,7 +33,12 @@ export async function openTestDb(): Promise<TTestDb> {
   const serverUrl = process.env.DATABASE_URL;
   const target = serverUrl
     ? await provisionServerDatabase(serverUrl)
-    : await startEmbeddedHost(undefined).then((h) => ({ url: h.url, drop: () => h.stop() }));
+    : await startMemoryHost({ image: template.kind === "embedded" ? new Blob([readFileSync(template.imageFile)]) : undefined }).then(
+        (h) => ({
+          url: h.url,
+          drop: () => h.stop(),
+        }),
+      );
   await migrate(target.url);
   process.env.VMON_DATABASE_URL = target.url;
   const state = await openDatabase();
