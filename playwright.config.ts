@@ -17,7 +17,13 @@ const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
   testDir: "e2e",
+  // Failure artifacts; `npm test` gives each database its own folder (Playwright empties it first).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
+  // CI runs both databases' suites side by side on two cores (load 9-11): a page's first data call
+  // then takes several seconds (over 5 s seen on a card page's team panel). What the user would see
+  // in time still shows within 15 s; a missing element still fails, only later.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

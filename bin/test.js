@@ -17,8 +17,11 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit`
 /** Runs one step; returns its exit code (0: passed). */
 function run(name, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${name}: ${[path.basename(cmd), ...args].join(" ")}\n`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (r.status !== 0) process.stdout.write(`\n=== ${name} failed (exit ${r.status ?? r.signal})\n`);
+  const took = `${Math.round((Date.now() - started) / 1000)} s`;
+  if (r.status !== 0) process.stdout.write(`\n=== ${name} failed (exit ${r.status ?? r.signal}, ${took})\n`);
+  else process.stdout.write(`=== ${name} passed (${took})\n`);
   return r.status ?? 1;
 }
 
@@ -65,16 +68,22 @@ step("layers", bin("tsx"), ["scripts/layers/check.ts"]);
 step("unused", bin("knip"), ["--no-progress"]);
 // The served OpenAPI document, linted by Spectral and Redocly (scripts/openapi/lint.ts).
 step("openapi", bin("tsx"), ["scripts/openapi/lint.ts"], { LOG_LEVEL: "error" });
+// Named after the database, so that a run on each database can go at the same time (.ci/run).
+const database = process.env.DATABASE_URL ? "postgresql" : "embedded";
 const reports = path.join(root, ".test-reports"); // not test-results/: Playwright empties that folder
-const vitestReport = path.join(reports, "vitest.json");
-const e2eReport = path.join(reports, "e2e.json");
+const vitestReport = path.join(reports, `vitest-${database}.json`);
+const e2eReport = path.join(reports, `e2e-${database}.json`);
 rmSync(vitestReport, { force: true });
 rmSync(e2eReport, { force: true });
 step("unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
 if (!only.length || only.includes("e2e")) {
   const db = await e2eDatabase();
   try {
-    step("e2e", bin("playwright"), ["test"], { ...db.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+    step("e2e", bin("playwright"), ["test"], {
+      ...db.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      E2E_OUTPUT_DIR: path.join(root, "test-results", database),
+    });
   } finally {
     await db.drop();
   }
