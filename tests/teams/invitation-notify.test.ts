@@ -90,6 +90,30 @@ describe("invitation notifications", () => {
     expect(mails.at(-1)!.envelope.to).toEqual([nobody]);
   });
 
+  it("a withdrawn invitation's notification is read at once; another team's manager cannot withdraw it, nor touch it", async () => {
+    const ownerA = (await createAccount(t.db)).account;
+    const ownerB = (await createAccount(t.db)).account;
+    const invitee = (await createAccount(t.db)).account;
+    const teamA = await createTeam(t.db, ownerA.id, `Withdraw A ${Date.now()}`);
+    const teamB = await createTeam(t.db, ownerB.id, `Withdraw B ${Date.now()}`);
+    const fromA = await inviteToTeam(t.db, ownerA.id, teamA.id, invitee.email);
+    await inviteToTeam(t.db, ownerB.id, teamB.id, invitee.email);
+    expect(await unreadCount(t.db, invitee.id)).toBe(2);
+
+    // Team B's owner names A's invitation: refused, and the invitee's notification stays unread.
+    const uiB = await browserCaller(t.db, ownerB.id);
+    expect(await failure(uiB.team.workspace.revokeInvitation({ id: fromA.invitation.id }))).toBe("not_found");
+    expect(await unreadCount(t.db, invitee.id)).toBe(2);
+
+    const uiA = await browserCaller(t.db, ownerA.id);
+    await uiA.team.workspace.revokeInvitation({ id: fromA.invitation.id });
+    const byTeam = Object.fromEntries(
+      (await invitationNotifications(invitee.id)).map((n) => [n.title.includes(teamA.name) ? "A" : "B", n.read_at !== null]),
+    );
+    expect(byTeam).toEqual({ A: true, B: false });
+    expect(await unreadCount(t.db, invitee.id)).toBe(1);
+  });
+
   it("refuses, through the workspace's procedures, every invitation id that is not one bound to the caller's address", async () => {
     const owner = (await createAccount(t.db)).account;
     const invitee = (await createAccount(t.db)).account;

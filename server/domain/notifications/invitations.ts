@@ -1,5 +1,5 @@
 import type { TDb } from "~/server/db/client";
-import { makeInvitation } from "../teams/invitations";
+import { makeInvitation, revokeInvitation } from "../teams/invitations";
 import { getPreferences } from "./preferences";
 import { notify } from "./notify";
 
@@ -35,6 +35,18 @@ export async function inviteToTeam(db: TDb, actorId: number | null, teamId: numb
 }
 
 const invitationSubject = (invitationId: number) => `invitation:${invitationId}`;
+
+/**
+ * Withdraws an open invitation (owners and admins); the invitee's notification of it now leads
+ * nowhere, so it is read: off the bell, and out of the next digest.
+ */
+export async function withdrawInvitation(db: TDb, actorId: number, teamId: number, invitationId: number) {
+  const invitation = await revokeInvitation(db, actorId, teamId, invitationId);
+  await db.$executeRaw`
+    UPDATE notification SET read_at = now()
+     WHERE kind = 'invitation' AND subject_key = ${invitationSubject(invitationId)} AND read_at IS NULL`;
+  return invitation;
+}
 
 /** Once the account joined a team, the invitations to it that it was notified of are read. */
 export async function markTeamInvitationsRead(db: TDb, accountId: number, teamId: number): Promise<void> {

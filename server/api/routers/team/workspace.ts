@@ -1,6 +1,6 @@
 import { teamActivity } from "~/server/domain/teams/activity";
-import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
-import { acceptInvitation, listInvitations, previewInvitation, revokeInvitation } from "~/server/domain/teams/invitations";
+import { inviteToTeam, markTeamInvitationsRead, withdrawInvitation } from "~/server/domain/notifications/invitations";
+import { acceptInvitation, listInvitations, previewInvitation } from "~/server/domain/teams/invitations";
 import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
 import { membershipOf, requireManager } from "~/server/domain/teams/membership";
 import { changeRole, createTeam, leaveTeam, myTeam, removeMember } from "~/server/domain/teams/teams";
@@ -36,7 +36,7 @@ export const teamWorkspaceRouter = createTRPCRouter({
   }),
   revokeInvitation: protectedProcedure.input(ZInvitationRef).mutation(async ({ ctx, input }) => {
     const m = await requireManager(ctx.db, ctx.account.id);
-    return revokeInvitation(ctx.db, ctx.account.id, m.teamId, input.id);
+    return withdrawInvitation(ctx.db, ctx.account.id, m.teamId, input.id);
   }),
   activity: protectedProcedure.query(async ({ ctx }) => {
     const m = await requireManager(ctx.db, ctx.account.id);
