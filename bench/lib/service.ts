@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,6 +17,15 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`service did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/**
+ * Services started and not yet closed: stopped when the bench exits, also when it throws before
+ * closing them (no `bin/start.js` is left running on the benchmark's port).
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
 /** The real service (`node bin/start.js`) on the given database, with an unlimited token; `env` adds or overrides variables. */
 export async function startService({ databaseUrl, port, env: extra }: { databaseUrl: string; port: number; env?: Record<string, string> }) {
   const env = {
@@ -30,8 +39,15 @@ export async function startService({ databaseUrl, port, env: extra }: { database
     ...extra,
   };
   const child = spawn(process.execPath, ["bin/start.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const baseUrl = `http://localhost:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 300_000);
+  try {
+    await waitFor(`${baseUrl}/api/health`, 300_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    throw err;
+  }
   const out = execFileSync(
     process.execPath,
     [
@@ -54,8 +70,10 @@ export async function startService({ databaseUrl, port, env: extra }: { database
     token,
     pid: child.pid,
     close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
     },
   };
 }
