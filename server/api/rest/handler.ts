@@ -60,8 +60,11 @@ export interface TRestRequest {
   text(): Promise<string>;
 }
 
-/** Only the path and query of the URL matter: the origin is fixed (a Host header may be anything). */
-const ORIGIN = "http://localhost";
+/**
+ * The origin REST request URLs are read against: only their path and query matter (a Host header
+ * may be anything). A transport puts it before the request target, so "//host/v1/..." stays a path.
+ */
+export const REST_ORIGIN = "http://localhost";
 
 let dispatcher: ReturnType<typeof restDispatcher> | undefined;
 const dispatch: ReturnType<typeof restDispatcher> = (call, createContext) =>
@@ -124,7 +127,7 @@ export async function handleRest(req: Request, prefix = "/v1"): Promise<Response
  * plain data that each transport writes its own way (server/api/rest/node.ts, handleRest).
  */
 export async function restReply(req: TRestRequest, prefix = "/v1"): Promise<TRestReply> {
-  const url = new URL(req.url, ORIGIN);
+  const url = new URL(req.url, REST_ORIGIN);
   if (!url.pathname.startsWith(prefix)) return errorReply(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
   if (hasNul(url)) return errorReply(toErrorResponse(NUL_ERROR, "rest"));
 

@@ -4,7 +4,7 @@ import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "~/server/auth/client-add
 import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
 import { logger } from "~/server/lib/logger";
 import { securityHeaders } from "~/server/lib/security-headers";
-import { restReply, type TRestRequest } from "./handler";
+import { REST_ORIGIN, restReply, type TRestRequest } from "./handler";
 
 /**
  * The REST API served by the service's own HTTP server (server/http.ts), straight from Node's
@@ -24,8 +24,6 @@ export function isRestPath(url: string | undefined): boolean {
 }
 
 const BODYLESS = new Set(["GET", "DELETE", "OPTIONS"]);
-/** Only the path and query of the URL matter to a handler: the origin is fixed (a Host header may be anything). */
-const ORIGIN = "http://localhost";
 
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
@@ -39,7 +37,7 @@ function toRequest(req: IncomingMessage): Request {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = "half";
   }
-  return new Request(`${ORIGIN}${req.url ?? "/"}`, init);
+  return new Request(`${REST_ORIGIN}${req.url ?? "/"}`, init);
 }
 
 /** HEAD is answered as GET without its body. */
@@ -60,8 +58,7 @@ function restRequest(req: IncomingMessage): TRestRequest {
   const raw = req.rawHeaders;
   return {
     method: methodOf(req),
-    // Behind the fixed origin, as toRequest does: "//host/v1/..." stays a path, never another host.
-    url: `${ORIGIN}${req.url ?? "/"}`,
+    url: `${REST_ORIGIN}${req.url ?? "/"}`,
     headers: {
       get(name: string) {
         const wanted = name.toLowerCase();
