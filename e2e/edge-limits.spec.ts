@@ -113,3 +113,18 @@ test("the workspace's mutations are accepted from its own pages only", async ({ 
   await expect(page.getByText(`cross-site ${stamp}`)).toHaveCount(0);
   await expect(page.getByText(`no origin ${stamp}`)).toHaveCount(0);
 });
+
+test("a request path that names another host is not /v1, and its redirect stays on this service", async () => {
+  const { token } = demoCredentials();
+  // Sent as written: "//evil.example/v1/cards/" is a path on this server, not a URL of another host.
+  const answer = await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+    const req = httpRequest({ host: "localhost", port: PORT, path: "//evil.example/v1/cards/", headers: auth(token) }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, location: res.headers.location });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  // Next tidies the doubled slash with a redirect to a path of this service, never to "//host".
+  expect(answer).toEqual({ status: 308, location: "/evil.example/v1/cards/" });
+});

@@ -142,6 +142,26 @@ describe("the Node edge", () => {
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error).toBe("not_authenticated");
   });
+
+  it("paths that try to step out of /v1 or around its routes find nothing", async () => {
+    const auth = `Authorization: Token ${token}`;
+    // An encoded traversal stays one path segment (here a card slug) and a doubled slash matches
+    // no route: neither is normalised into another endpoint.
+    for (const target of ["/v1/cards/..%2F..%2Ftoken%2Fvalidate/", "/v1/token/..%2Fvalidate/", "/v1//token/validate/"]) {
+      const r = await raw(`GET ${target} HTTP/1.1\r\n${auth}`);
+      expect([r.status, JSON.parse(r.body).error], target).toEqual([404, "not_found"]);
+    }
+    // A NUL in the path is refused before any lookup.
+    const nul = await raw(`GET /v1/cards/%00/ HTTP/1.1\r\n${auth}`);
+    expect([nul.status, JSON.parse(nul.body).error]).toEqual([400, "validation_error"]);
+    // A method-override header changes nothing: DELETE /v1/cards/ has no endpoint.
+    const override = await raw(`DELETE /v1/cards/ HTTP/1.1\r\n${auth}\r\nX-HTTP-Method-Override: GET`);
+    expect(override.status).toBe(404);
+    // Bracketed prototype keys are unknown parameters, named in the answer.
+    const proto = await raw(`GET /v1/cards/?__proto__[x]=1&constructor=2 HTTP/1.1\r\n${auth}`);
+    expect(proto.status).toBe(400);
+    expect(JSON.parse(proto.body).details).toEqual({ "__proto__[x]": ["unknown parameter"], constructor: ["unknown parameter"] });
+  });
 });
 
 describe("security headers on every response of the Node server", () => {
