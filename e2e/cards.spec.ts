@@ -42,12 +42,34 @@ test.describe("/cards", () => {
     await expect(page.getByLabel("Per page")).toHaveValue("50");
     await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
 
-    // Back undoes the page size, then the sort.
+    // Back undoes the page size, then the sort, across the reloaded page: the controls and the
+    // rows follow the URL each time.
     await page.goBack();
     await expect(page).not.toHaveURL(/limit=50/);
+    await expect(page.getByLabel("Per page")).not.toHaveValue("50");
+    await settled(page);
+    expect(await rows(page).count()).toBeLessThanOrEqual(20);
     await page.goBack();
     await expect(page).not.toHaveURL(/sort=/);
     await expect(page).toHaveURL(/stages=/);
+    await expect(page.locator("th", { has: page.getByRole("button", { name: /^Signals/ }) })).not.toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
+
+    // Forward redoes the sort; a change made after all this still goes through, and Back undoes it.
+    await page.goForward();
+    await expect(page).toHaveURL(/sort=interactions_count/);
+    await settled(page);
+    await page.getByLabel("Per page").selectOption("100");
+    await expect(page).toHaveURL(/limit=100/);
+    await settled(page);
+    const sorted = (await rows(page).locator("td:nth-child(7)").allTextContents()).map(Number);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    await page.goBack();
+    await expect(page).not.toHaveURL(/limit=100/);
+    await expect(page.getByLabel("Per page")).not.toHaveValue("100");
     expect(await watch.problems()).toEqual([]);
   });
 
