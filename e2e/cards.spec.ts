@@ -71,9 +71,16 @@ test.describe("/cards", () => {
     await expect(page).not.toHaveURL(/limit=100/);
     await expect(page.getByLabel("Per page")).not.toHaveValue("100");
 
-    // A card opened from the list, reloaded there, and Back: the same view of the list.
+    // A card opened from the list and Back, then again with a reload on the card's page: the same
+    // view of the list each time.
     const listUrl = page.url();
     await settled(page);
+    await rows(page).first().locator("a").first().click();
+    await expect(page).toHaveURL(/\/cards\/[^/?]+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(listUrl);
+    await settled(page);
+    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
     await rows(page).first().locator("a").first().click();
     await expect(page).toHaveURL(/\/cards\/[^/?]+$/);
     await page.reload();
