@@ -1,15 +1,12 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo } from "react";
-import { trackView, writeView } from "./view-history";
+import { useCallback, useMemo } from "react";
 
 /**
  * A page's view state (filters, sort, page, page size) kept in the URL's query string under the
  * REST API's parameter names, so a link reproduces the view and Back returns to the previous one.
  * Values are strings as in a query string (lists comma-separated); empty values are dropped.
- * A change is written to the browser's history without a server render of the page
- * (view-history.ts): the page's data comes from its own queries keyed by these parameters.
  */
 export type TUrlParams = Record<string, string>;
 
@@ -18,8 +15,9 @@ const PAGING = new Set(["offset", "limit"]);
 
 export interface TUrlParamsOptions {
   /**
-   * Called with the next view's parameters as a change is made, before the URL changes: a page
-   * starts loading the next view's data here, at the click, before it renders the new view.
+   * Called with the next view's parameters as a change is made, before the route changes: a page
+   * starts loading the next view's data here, at the click, instead of once the new route has
+   * rendered (the route's render and the data call then overlap).
    */
   onNavigate?: (next: TUrlParams) => void;
 }
@@ -37,8 +35,6 @@ export function useUrlParams(options: TUrlParamsOptions = {}): {
   const router = useRouter();
   const { onNavigate } = options;
   const params = useMemo(() => Object.fromEntries(search.entries()) as TUrlParams, [search]);
-
-  useEffect(() => trackView(pathname, (url) => router.replace(url, { scroll: false })), [pathname, router, search]);
 
   const patched = useCallback(
     (patch: Record<string, string | undefined>) => {
@@ -68,9 +64,10 @@ export function useUrlParams(options: TUrlParamsOptions = {}): {
   const go = useCallback(
     (next: URLSearchParams, replace: boolean) => {
       onNavigate?.(Object.fromEntries(next.entries()));
-      writeView(urlOf(next), replace);
+      if (replace) router.replace(urlOf(next), { scroll: false });
+      else router.push(urlOf(next), { scroll: false });
     },
-    [onNavigate, urlOf],
+    [onNavigate, router, urlOf],
   );
 
   const set = useCallback(
