@@ -39,11 +39,7 @@ function resolvePackages(): TLocalPackages {
   for (const base of bases) {
     try {
       const req = createRequire(base);
-      return {
-        corePath: req.resolve(PACKAGES.corePath),
-        embeddingsPath: req.resolve(PACKAGES.embeddingsPath),
-        modelPath: req.resolve(PACKAGES.modelPath),
-      };
+      return Object.fromEntries(Object.entries(PACKAGES).map(([key, name]) => [key, req.resolve(name)])) as TLocalPackages;
     } catch (error) {
       lastError = error;
     }
