@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runEmailDeliveries } from "~/server/domain/notifications/email";
 import { listNotifications, unreadCount } from "~/server/domain/notifications/inbox";
-import { inviteToTeam, markTeamInvitationsRead } from "~/server/domain/notifications/invitations";
+import { inviteToTeam, markTeamInvitationsRead, readExpiredInvitations } from "~/server/domain/notifications/invitations";
 import { setPreferences } from "~/server/domain/notifications/preferences";
 import { revokeInvitation } from "~/server/domain/teams/invitations";
 import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/invitations-for-me";
@@ -112,6 +112,37 @@ describe("invitation notifications", () => {
     );
     expect(byTeam).toEqual({ A: true, B: false });
     expect(await unreadCount(t.db, invitee.id)).toBe(1);
+  });
+
+  it("an invitation that expired unanswered has its notification read by the next run, out of the digest; others stay", async () => {
+    const owner = (await createAccount(t.db)).account;
+    const late = (await createAccount(t.db)).account;
+    const current = (await createAccount(t.db)).account;
+    const team = await createTeam(t.db, owner.id, `Expiry Ventures ${Date.now()}`);
+    await setPreferences(t.db, late.id, { kinds: [{ kind: "invitation", email: "daily" }] });
+    const expiring = await inviteToTeam(t.db, owner.id, team.id, late.email);
+    await inviteToTeam(t.db, owner.id, team.id, current.email);
+    // A run before the expiry changes nothing.
+    const expiresAt = new Date(expiring.invitation.expires_at);
+    await readExpiredInvitations(t.db, new Date(expiresAt.getTime() - 1000));
+    expect(await unreadCount(t.db, late.id)).toBe(1);
+
+    await t.db.$executeRaw`UPDATE team_invitation SET expires_at = now() - interval '1 minute' WHERE id = ${expiring.invitation.id}`;
+    expect(await invitationsForMe(t.db, late.id)).toEqual([]);
+    expect(await readExpiredInvitations(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await unreadCount(t.db, late.id)).toBe(0);
+    expect((await invitationNotifications(late.id))[0]!.read_at).not.toBeNull();
+    // The other invitation is still open: its notification stays unread, and a second run marks nothing of theirs.
+    await readExpiredInvitations(t.db);
+    expect(await unreadCount(t.db, current.id)).toBe(1);
+    // Read, the expired one is not in the daily digest.
+    const before = smtp().messages.length;
+    await runEmailDeliveries(t.db, { base: BASE, now: new Date(Date.now() + 2 * 86_400_000) });
+    expect(
+      smtp()
+        .messages.slice(before)
+        .filter((m) => m.envelope.to.includes(late.email)),
+    ).toEqual([]);
   });
 
   it("refuses, through the workspace's procedures, every invitation id that is not one bound to the caller's address", async () => {

@@ -34,7 +34,8 @@ export async function inviteToTeam(db: TDb, actorId: number | null, teamId: numb
   return made;
 }
 
-const invitationSubject = (invitationId: number) => `invitation:${invitationId}`;
+const SUBJECT_PREFIX = "invitation:";
+const invitationSubject = (invitationId: number) => `${SUBJECT_PREFIX}${invitationId}`;
 
 /**
  * Withdraws an open invitation (owners and admins); the invitee's notification of it now leads
@@ -53,4 +54,17 @@ export async function markTeamInvitationsRead(db: TDb, accountId: number, teamId
   await db.$executeRaw`
     UPDATE notification SET read_at = now()
      WHERE account_id = ${accountId} AND kind = 'invitation' AND read_at IS NULL AND (data->>'team_id')::int = ${teamId}`;
+}
+
+/**
+ * Invitations that expired unanswered: their notifications lead nowhere any more (the invitation
+ * is gone from /settings/team), so they are read, as a withdrawn one's is: off the bell and out of
+ * the next digest. Part of every notifications run; answers how many it marked.
+ */
+export async function readExpiredInvitations(db: TDb, now: Date = new Date()): Promise<number> {
+  return db.$executeRaw`
+    UPDATE notification n SET read_at = ${now}
+      FROM team_invitation i JOIN account a ON a.email = i.email
+     WHERE i.expires_at <= ${now} AND i.used_at IS NULL AND i.revoked_at IS NULL
+       AND n.account_id = a.id AND n.subject_key = ${SUBJECT_PREFIX} || i.id AND n.read_at IS NULL`;
 }
