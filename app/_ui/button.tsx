@@ -1,4 +1,7 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
+import { useHydrated } from "./use-browser-store";
 
 /** The looks of a button: filled, outlined, destructive, a toggle's "on" states, and text buttons. */
 const VARIANTS = {
@@ -46,6 +49,10 @@ export function buttonClass(variant: TButtonVariant = "secondary", size: TButton
 /**
  * The workspace's button. `type` defaults to "button" (a submit button says so); `className` adds
  * layout (margins, width), never colours or padding (those are the variant's and the size's).
+ * A "button" button does something only once the page's script runs: until the page has hydrated
+ * it is marked unavailable (`aria-disabled`: assistive technology says so, nothing changes on
+ * screen). Submit buttons work without the script in a plain form, and wait for it in a ClientForm
+ * (client-form.tsx).
  */
 export function Button({
   variant = "secondary",
@@ -54,6 +61,8 @@ export function Button({
   type = "button",
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: TButtonSize }) {
+  const hydrated = useHydrated();
   const pad = size ?? (variant.startsWith("link") ? "none" : "sm");
-  return <button type={type} className={buttonClass(variant, pad, className)} {...rest} />;
+  const waiting = type === "button" && !hydrated;
+  return <button type={type} className={buttonClass(variant, pad, className)} aria-disabled={waiting || undefined} {...rest} />;
 }

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { Popover, POPOVER_BOX as box } from "./popover";
 import { useDraft } from "./use-draft";
+import { ClientForm } from "./client-form";
 
 /**
  * Filter controls of the workspace's list pages. Each is controlled: it shows `value` and reports
@@ -209,7 +210,7 @@ export function DateRange(props: {
               {o.label}
             </label>
           ))}
-          <form
+          <ClientForm
             className="flex items-center gap-2"
             onSubmit={(e) => {
               e.preventDefault();
@@ -232,7 +233,7 @@ export function DateRange(props: {
             <button type="submit" className="rounded bg-slate-900 px-2 py-0.5 text-white">
               Apply
             </button>
-          </form>
+          </ClientForm>
         </fieldset>
       )}
       <fieldset className="grid grid-cols-[auto_1fr] items-center gap-2">
@@ -266,7 +267,7 @@ export function NumberRange(props: { label: string; min?: string; max?: string; 
   const n = (props.min ? 1 : 0) + (props.max ? 1 : 0);
   return (
     <Popover label={props.label} count={n}>
-      <form
+      <ClientForm
         className="grid grid-cols-[auto_1fr] items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -296,7 +297,7 @@ export function NumberRange(props: { label: string; min?: string; max?: string; 
         <button type="submit" className="col-span-2 rounded bg-slate-900 px-2 py-1 text-white">
           Apply
         </button>
-      </form>
+      </ClientForm>
     </Popover>
   );
 }
@@ -336,7 +337,7 @@ export function TextValue(props: { label: string; value?: string; placeholder?: 
   const id = useId();
   return (
     <Popover label={props.label} count={props.value ? 1 : 0}>
-      <form
+      <ClientForm
         className="grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -349,7 +350,7 @@ export function TextValue(props: { label: string; value?: string; placeholder?: 
         <button type="submit" className="rounded bg-slate-900 px-2 py-1 text-white">
           Apply
         </button>
-      </form>
+      </ClientForm>
     </Popover>
   );
 }

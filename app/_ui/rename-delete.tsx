@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { Input } from "./input";
+import { ClientForm } from "./client-form";
 
 /** Rename (inline) and delete (asks once more) controls for one named object of a list. */
 export function RenameDelete(props: {
@@ -25,7 +26,7 @@ export function RenameDelete(props: {
     );
   if (mode === "rename") {
     return (
-      <form
+      <ClientForm
         className="flex flex-wrap items-center gap-1"
         onSubmit={(e) => {
           e.preventDefault();
@@ -53,7 +54,7 @@ export function RenameDelete(props: {
             {error}
           </Alert>
         )}
-      </form>
+      </ClientForm>
     );
   }
   if (mode === "confirm") {

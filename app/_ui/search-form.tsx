@@ -4,6 +4,7 @@ import { useEffect, useId, type RefObject } from "react";
 import { Toggle } from "./filters";
 import { useDraft } from "./use-draft";
 import type { TUrlParams } from "./use-url-params";
+import { ClientForm } from "./client-form";
 
 /**
  * The search box of a list page: the text is applied on submit (Enter or the button) as the REST
@@ -25,7 +26,7 @@ export function SearchForm(props: {
   const semantic = offersSemantic && params.semantic === "true";
 
   return (
-    <form
+    <ClientForm
       role="search"
       className="flex flex-wrap items-center gap-2"
       onSubmit={(e) => {
@@ -57,7 +58,7 @@ export function SearchForm(props: {
       )}
       {semantic && <SimilaritySlider value={params.min_similarity} onChange={(v) => set({ min_similarity: v })} />}
       {semantic && !params.search && <span className="text-xs text-slate-600">Semantic search needs a search text.</span>}
-    </form>
+    </ClientForm>
   );
 }
 

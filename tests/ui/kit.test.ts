@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
+import { ClientForm } from "~/app/_ui/client-form";
 import { Field, type TFieldControl } from "~/app/_ui/field";
 import { Input, Select } from "~/app/_ui/input";
 
@@ -11,23 +12,38 @@ import { Input, Select } from "~/app/_ui/input";
 const html = (el: ReactElement) => renderToStaticMarkup(el);
 
 describe("Button", () => {
-  it("is a plain button (not a submit) unless told, with the secondary look", () => {
-    expect(html(Button({ children: "Cancel" }))).toBe(
-      '<button type="button" class="rounded border border-slate-300 bg-white disabled:opacity-50 px-2 py-1 text-sm">Cancel</button>',
+  // Rendered as the server renders it (before the page hydrates).
+  it("is a plain button (not a submit) unless told, with the secondary look, unavailable until the page runs", () => {
+    expect(html(createElement(Button, { children: "Cancel" }))).toBe(
+      '<button type="button" class="rounded border border-slate-300 bg-white disabled:opacity-50 px-2 py-1 text-sm" aria-disabled="true">Cancel</button>',
     );
   });
 
-  it("submits when told, with the primary look, the size's padding and the caller's layout", () => {
-    const out = html(Button({ type: "submit", variant: "primary", size: "md", className: "w-full", children: "Create" }));
+  it("submits when told, with the primary look, the size's padding and the caller's layout; a submit needs no script", () => {
+    const out = html(createElement(Button, { type: "submit", variant: "primary", size: "md", className: "w-full", children: "Create" }));
     expect(out).toBe(
       '<button type="submit" class="rounded bg-slate-900 text-white disabled:opacity-60 px-3 py-1 text-sm w-full">Create</button>',
     );
   });
 
   it("link-like buttons take no padding", () => {
-    expect(html(Button({ variant: "link-danger", children: "Revoke" }))).toBe(
-      '<button type="button" class="text-rose-700 hover:underline disabled:opacity-50">Revoke</button>',
+    expect(html(createElement(Button, { variant: "link-danger", children: "Revoke" }))).toBe(
+      '<button type="button" class="text-rose-700 hover:underline disabled:opacity-50" aria-disabled="true">Revoke</button>',
     );
+  });
+});
+
+describe("ClientForm", () => {
+  it("renders its fields disabled until the page runs, in a box that takes the form's classes", () => {
+    const form = createElement(
+      ClientForm,
+      { onSubmit: () => undefined, "aria-label": "New folder", className: "flex gap-2" },
+      createElement(Input, { "aria-label": "Name" }),
+      createElement(Button, { type: "submit", children: "Create" }),
+    );
+    const out = html(form);
+    expect(out).toMatch(/^<form aria-label="New folder"><fieldset disabled="" class="min-w-0 flex gap-2"><input /);
+    expect(out).toContain('<button type="submit"');
   });
 });
 

@@ -8,6 +8,7 @@ import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Input, Select } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /** Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a toast. */
 export function SaveFilter({ params }: { params: Record<string, string> }) {
@@ -33,7 +34,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
     return <Button onClick={() => setOpen(true)}>Save filter</Button>;
   }
   return (
-    <form
+    <ClientForm
       className="flex flex-wrap items-center gap-1"
       onSubmit={(e) => {
         e.preventDefault();
@@ -62,7 +63,7 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
           {save.error.message}
         </Alert>
       )}
-    </form>
+    </ClientForm>
   );
 }
 
@@ -102,7 +103,7 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
   };
   const error = add.error?.message ?? create.error?.message;
   return (
-    <form
+    <ClientForm
       className="flex flex-wrap items-center gap-1"
       onSubmit={(e) => {
         e.preventDefault();
@@ -139,6 +140,6 @@ export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: ()
           {error}
         </Alert>
       )}
-    </form>
+    </ClientForm>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from "~/app/_ui/button";
 import { Input } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
 import { SharedBy, ShareToggle } from "../share-toggle";
+import { ClientForm } from "~/app/_ui/client-form";
 
 type TFolder = {
   id: number;
@@ -114,7 +115,7 @@ export function FoldersPanel() {
 
   return (
     <div>
-      <form
+      <ClientForm
         className="mt-4 flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -140,7 +141,7 @@ export function FoldersPanel() {
             {create.error.message}
           </Alert>
         )}
-      </form>
+      </ClientForm>
       <DataTable
         label="Folders"
         testId="folder-table"

@@ -9,6 +9,7 @@ import { Checkbox, Input, Select, Textarea } from "~/app/_ui/input";
 import { inFlight, LINE_LABEL, outcomeLines, refusedLine, toItem, withStatus, type TFollowLine, type TLineState } from "./follow-lines";
 import { SOURCE_LABEL, type TSource } from "./radar-types";
 import { POLL_MS, useRadarRefresh } from "./use-radar";
+import { ClientForm } from "~/app/_ui/client-form";
 
 const STATE_STYLE: Record<TLineState, string> = {
   refused: "bg-rose-50 text-rose-900",
@@ -108,7 +109,7 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
         <strong>connection</strong>, whose changes (when tracked) appear under Updates; not found, it fails with the reason and can be
         retried. Applications that have not failed and tracked connections count against the quota.
       </p>
-      <form
+      <ClientForm
         className="mt-2 flex flex-wrap items-start gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -158,7 +159,7 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
         <Button variant="link-accent" size="link-tall" onClick={() => setBulk(!bulk)}>
           {bulk ? "Follow one" : "Paste a list"}
         </Button>
-      </form>
+      </ClientForm>
       {lines && (
         <ul aria-label="Follow results" aria-live="polite" data-testid="follow-results" className="mt-3 space-y-1 text-sm">
           {lines.map((l, i) => (

@@ -6,6 +6,7 @@ import { Choice } from "~/app/_ui/filters";
 import { Input } from "~/app/_ui/input";
 import { useDraft } from "~/app/_ui/use-draft";
 import type { TUrlParams } from "~/app/_ui/use-url-params";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /** Search and tracking filter of the radar lists (REST q and is_tracking), plus `extra` controls. */
 export function ListToolbar(props: {
@@ -18,7 +19,7 @@ export function ListToolbar(props: {
   const id = useId();
   return (
     <>
-      <form
+      <ClientForm
         role="search"
         className="flex gap-1"
         onSubmit={(e) => {
@@ -31,7 +32,7 @@ export function ListToolbar(props: {
         </label>
         <Input id={id} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${props.what}`} className="w-40" />
         <Button type="submit">Search</Button>
-      </form>
+      </ClientForm>
       <Choice
         label="Filter by tracking"
         value={props.params.is_tracking ?? ""}

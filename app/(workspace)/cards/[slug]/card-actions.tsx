@@ -7,6 +7,7 @@ import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Checkbox, Input, Textarea } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
 
@@ -114,7 +115,7 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
         ))}
         {all.data?.length === 0 && <p className="text-slate-500">No folders yet.</p>}
       </div>
-      <form
+      <ClientForm
         className="mt-2 flex gap-1"
         onSubmit={(e) => {
           e.preventDefault();
@@ -141,7 +142,7 @@ export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUs
         <Button type="submit" disabled={create.isPending}>
           Create and add
         </Button>
-      </form>
+      </ClientForm>
       {error && <Alert className="mt-1 text-xs">{error}</Alert>}
     </fieldset>
   );
@@ -204,7 +205,7 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
     );
   }
   return (
-    <form
+    <ClientForm
       onSubmit={(e) => {
         e.preventDefault();
         request.mutate({ cardId, ...(message.trim() ? { message: message.trim() } : {}) });
@@ -226,6 +227,6 @@ export function IntroRequest({ cardId, open, requested }: { cardId: number; open
         Request intro
       </Button>
       {request.error && <Alert className="text-xs">{request.error.message}</Alert>}
-    </form>
+    </ClientForm>
   );
 }

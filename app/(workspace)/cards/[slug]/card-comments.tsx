@@ -11,6 +11,7 @@ import { Field } from "~/app/_ui/field";
 import { Textarea } from "~/app/_ui/input";
 import type { TAppRouter } from "~/server/api/root";
 import type { inferRouterOutputs } from "@trpc/server";
+import { ClientForm } from "~/app/_ui/client-form";
 
 const MAX = 5000;
 /** Comments on the first screen and per "Show older". */
@@ -90,7 +91,7 @@ export function CardComments({ cardId, team }: { cardId: number; team: TTeam }) 
       <h2 id="comments-h" className="text-lg font-medium">
         Team comments
       </h2>
-      <form
+      <ClientForm
         className="mt-2 space-y-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -107,7 +108,7 @@ export function CardComments({ cardId, team }: { cardId: number; team: TTeam }) 
         <Button type="submit" variant="primary" size="sm" disabled={add.isPending || text.trim() === ""}>
           Post comment
         </Button>
-      </form>
+      </ClientForm>
       {remove.error && <Alert className="mt-2 text-sm">{remove.error.message}</Alert>}
       {thread.error && <Alert className="mt-2 text-sm">Could not load the comments: {thread.error.message}</Alert>}
       {thread.isPending && <p className="mt-3 text-sm text-slate-600">Loading comments…</p>}
@@ -180,7 +181,7 @@ function CommentItem(props: {
         )}
       </p>
       {editing ? (
-        <form
+        <ClientForm
           className="mt-1 space-y-1"
           onSubmit={(e) => {
             e.preventDefault();
@@ -217,7 +218,7 @@ function CommentItem(props: {
               Cancel
             </Button>
           </span>
-        </form>
+        </ClientForm>
       ) : (
         <>
           <p className="whitespace-pre-wrap break-words">{c.text}</p>

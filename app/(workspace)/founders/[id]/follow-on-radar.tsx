@@ -9,6 +9,7 @@ import { Button } from "~/app/_ui/button";
 import { Field } from "~/app/_ui/field";
 import { Checkbox, Input, Select } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /**
  * Follow on radar, filled in from the founder profile: its network (founder profiles are network A
@@ -51,7 +52,7 @@ export function FollowOnRadar({ name, url, urn }: { name: string; url: string | 
         Follow on radar
       </h2>
       <p className="text-xs text-slate-600">Radar reports this person&apos;s profile changes in its updates feed.</p>
-      <form
+      <ClientForm
         className="mt-2 space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
         onSubmit={(e) => {
           e.preventDefault();
@@ -85,7 +86,7 @@ export function FollowOnRadar({ name, url, urn }: { name: string; url: string | 
             </Link>
           </Alert>
         )}
-      </form>
+      </ClientForm>
     </section>
   );
 }

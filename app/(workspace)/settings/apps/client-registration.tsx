@@ -9,6 +9,7 @@ import { useToast } from "~/app/_ui/toast";
 import { Button } from "~/app/_ui/button";
 import { Checkbox, Input, Radio, Textarea } from "~/app/_ui/input";
 import { Field } from "~/app/_ui/field";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /** Staff: register OAuth applications (the secret of a confidential one is shown once) and revoke them. */
 export function ClientRegistration() {
@@ -47,7 +48,7 @@ export function ClientRegistration() {
       <h2 id="register-heading" className="text-lg font-semibold">
         Registered applications (staff)
       </h2>
-      <form
+      <ClientForm
         className="grid max-w-2xl gap-3 rounded border border-slate-200 bg-white p-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -98,7 +99,7 @@ export function ClientRegistration() {
         <Button type="submit" disabled={create.isPending} variant="primary" size="lg" className="justify-self-start">
           Register application
         </Button>
-      </form>
+      </ClientForm>
       {created && (
         <Alert tone="success" boxed as="div" className="p-3 text-sm">
           client_id <code data-testid="new-client-id">{created.id}</code>

@@ -9,6 +9,7 @@ import { Field } from "~/app/_ui/field";
 import { Select } from "~/app/_ui/input";
 import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 const KIND_LABEL: Record<string, string> = {
   saved_filter: "New cards of saved filters you follow",
@@ -80,7 +81,7 @@ export function NotificationSettings() {
   const inactive = p.email_configured ? undefined : "Stored, inactive until e-mail is configured.";
 
   return (
-    <form onSubmit={submit} className="max-w-2xl space-y-4">
+    <ClientForm onSubmit={submit} className="max-w-2xl space-y-4">
       {!p.email_configured && (
         <Alert tone="warning" boxed testId="mail-not-configured">
           E-mail is not configured on this server (SMTP_URL is not set): nothing is e-mailed. Your e-mail choices are stored and take effect
@@ -137,6 +138,6 @@ export function NotificationSettings() {
       <Button type="submit" variant="primary" size="lg" disabled={save.isPending}>
         Save
       </Button>
-    </form>
+    </ClientForm>
   );
 }

@@ -11,6 +11,7 @@ import { Field } from "~/app/_ui/field";
 import { Input } from "~/app/_ui/input";
 import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /** Owners and admins: make an invitation link (shown once, with Copy), the open ones, Revoke. */
 export function Invitations() {
@@ -49,7 +50,7 @@ export function Invitations() {
         A link lets one person join, within 7 days. Give an e-mail to let only that account use it: the link is also e-mailed there when the
         service sends e-mail, and an account with that address finds the invitation in its notifications.
       </p>
-      <form
+      <ClientForm
         className="mt-2 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -62,7 +63,7 @@ export function Invitations() {
         <Button type="submit" variant="primary" size="md" disabled={invite.isPending}>
           Make invitation link
         </Button>
-      </form>
+      </ClientForm>
       {link && (
         <Alert tone="warning" boxed as="div" className="mt-3 space-y-2 p-3 text-sm">
           {emailedTo && <p data-testid="invitation-emailed">E-mailed to {emailedTo}.</p>}

@@ -14,6 +14,7 @@ import { Activity } from "./activity";
 import { Invitations } from "./invitations";
 import { InvitationsForMe } from "./invitations-for-me";
 import { Members } from "./members";
+import { ClientForm } from "~/app/_ui/client-form";
 
 /** /settings/team: create a team, or the team's members, invitations and Leave. */
 export function TeamPanel() {
@@ -85,7 +86,7 @@ function CreateTeam({ onCreated }: { onCreated: () => unknown }) {
     <Panel className="mt-4 p-4">
       <h2 className="font-medium">Create a team</h2>
       <p className="mt-1 text-sm text-slate-600">You are in no team. Create one and invite your colleagues, or open an invitation link.</p>
-      <form
+      <ClientForm
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -98,7 +99,7 @@ function CreateTeam({ onCreated }: { onCreated: () => unknown }) {
         <Button type="submit" variant="primary" size="md" disabled={create.isPending}>
           Create team
         </Button>
-      </form>
+      </ClientForm>
     </Panel>
   );
 }

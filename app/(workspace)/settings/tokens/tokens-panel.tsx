@@ -10,6 +10,7 @@ import { RevokeToken } from "./revoke-token";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Input, Select } from "~/app/_ui/input";
+import { ClientForm } from "~/app/_ui/client-form";
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 const STATUS_STYLE = {
@@ -100,7 +101,7 @@ export function TokensPanel() {
 
   return (
     <div className="mt-4 space-y-4">
-      <form
+      <ClientForm
         className="flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -129,7 +130,7 @@ export function TokensPanel() {
             {create.error.message}
           </Alert>
         )}
-      </form>
+      </ClientForm>
       {created && <NewToken token={created} onDismiss={() => setCreated(null)} />}
       <DataTable
         label="API tokens"

@@ -10,6 +10,7 @@ import { Button } from "~/app/_ui/button";
 import { Checkbox, Input } from "~/app/_ui/input";
 import { Field } from "~/app/_ui/field";
 import { useToast } from "~/app/_ui/toast";
+import { ClientForm } from "~/app/_ui/client-form";
 
 const EVENTS = [
   ["radar.update.created", "Radar update detected"],
@@ -116,7 +117,7 @@ export function WebhooksPanel() {
 
   return (
     <div className="mt-6 space-y-8">
-      <form
+      <ClientForm
         aria-label="Add an endpoint"
         className="space-y-3 rounded border border-slate-200 p-4"
         onSubmit={(e) => {
@@ -181,7 +182,7 @@ export function WebhooksPanel() {
           Add endpoint
         </Button>
         {errors.form && <Alert className="text-sm">{errors.form}</Alert>}
-      </form>
+      </ClientForm>
 
       {secret && (
         <Alert tone="success" boxed as="div" className="space-y-2 p-3 text-sm" testId="webhook-secret-box">
