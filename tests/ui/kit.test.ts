@@ -14,20 +14,20 @@ const html = (el: ReactElement) => renderToStaticMarkup(el);
 describe("Button", () => {
   // Rendered as the server renders it (before the page hydrates).
   it("is a plain button (not a submit) unless told, with the secondary look, unavailable until the page runs", () => {
-    expect(html(createElement(Button, { children: "Cancel" }))).toBe(
+    expect(html(createElement(Button, null, "Cancel"))).toBe(
       '<button type="button" class="rounded border border-slate-300 bg-white disabled:opacity-50 px-2 py-1 text-sm" aria-disabled="true">Cancel</button>',
     );
   });
 
   it("submits when told, with the primary look, the size's padding and the caller's layout; a submit needs no script", () => {
-    const out = html(createElement(Button, { type: "submit", variant: "primary", size: "md", className: "w-full", children: "Create" }));
+    const out = html(createElement(Button, { type: "submit", variant: "primary", size: "md", className: "w-full" }, "Create"));
     expect(out).toBe(
       '<button type="submit" class="rounded bg-slate-900 text-white disabled:opacity-60 px-3 py-1 text-sm w-full">Create</button>',
     );
   });
 
   it("link-like buttons take no padding", () => {
-    expect(html(createElement(Button, { variant: "link-danger", children: "Revoke" }))).toBe(
+    expect(html(createElement(Button, { variant: "link-danger" }, "Revoke"))).toBe(
       '<button type="button" class="text-rose-700 hover:underline disabled:opacity-50" aria-disabled="true">Revoke</button>',
     );
   });
@@ -39,7 +39,7 @@ describe("ClientForm", () => {
       ClientForm,
       { onSubmit: () => undefined, "aria-label": "New folder", className: "flex gap-2" },
       createElement(Input, { "aria-label": "Name" }),
-      createElement(Button, { type: "submit", children: "Create" }),
+      createElement(Button, { type: "submit" }, "Create"),
     );
     const out = html(form);
     expect(out).toMatch(/^<form aria-label="New folder"><fieldset disabled="" class="min-w-0 flex gap-2"><input /);
