@@ -83,8 +83,18 @@ describe("openai-compatible provider against a fake server", () => {
   afterAll(async () => {
     await fake.close();
   });
+  // A generous timeout where the server answers (a busy machine's first fetch can take over 400 ms);
+  // the refusals below use a short one of their own.
   const provider = (over: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}) =>
-    createOpenAiProvider({ url: fake.url, model: "test-embed", dimensions: 16, apiKey: "sk-test", timeoutMs: 400, maxBatch: 3, ...over });
+    createOpenAiProvider({
+      url: fake.url,
+      model: "test-embed",
+      dimensions: 16,
+      apiKey: "sk-test",
+      timeoutMs: 10_000,
+      maxBatch: 3,
+      ...over,
+    });
 
   it("posts {model, input} to <base>/embeddings with the key, and orders vectors by index", async () => {
     fake.mode = "ok";
@@ -110,9 +120,9 @@ describe("openai-compatible provider against a fake server", () => {
     ] as const) {
       fake.mode = mode;
       const started = Date.now();
-      await expect(provider().embed(["x"]), mode).rejects.toThrow(message);
+      await expect(provider({ timeoutMs: 400 }).embed(["x"]), mode).rejects.toThrow(message);
       expect(Date.now() - started).toBeLessThan(3000);
     }
-    await expect(provider({ url: "http://127.0.0.1:9/v1" }).embed(["x"])).rejects.toThrow(/unreachable/);
+    await expect(provider({ url: "http://127.0.0.1:9/v1", timeoutMs: 400 }).embed(["x"])).rejects.toThrow(/unreachable/);
   });
 });
