@@ -184,7 +184,7 @@ describe("http connector", () => {
     const { token } = await radarAccount(t.db);
     const bad = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "bad" } })).body.data.id;
     const good = (await api("POST", "/radar/applications/", { token, body: { source: "network_a", username: "good" } })).body.data.id;
-    await drainApplications(t.db, { connector: httpConnector({ url: base, timeoutMs: 500, retries: 0 }) });
+    await drainApplications(t.db, { connector: httpConnector({ url: base, timeoutMs: 10_000, retries: 0 }) });
     expect(await failure(bad)).toMatchObject({ code: "connector_invalid_response" });
     expect(await t.db.radarConnection.count({ where: { id: good } })).toBe(1);
   });
