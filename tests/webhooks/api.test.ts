@@ -26,6 +26,8 @@ describe("SSRF guard on create", () => {
   it.each([
     ["loopback IPv4", "http://127.0.0.1/hook"],
     ["loopback in another form", "http://0x7f.1/hook"],
+    ["loopback as one hexadecimal number", "http://0x7f000001/hook"],
+    ["a host name with a trailing dot", "http://localhost./hook"],
     ["cloud metadata", "http://169.254.169.254/latest/meta-data/"],
     ["loopback IPv6", "http://[::1]/hook"],
     ["IPv4-mapped IPv6 loopback", "http://[::ffff:127.0.0.1]/hook"],
