@@ -39,12 +39,21 @@ export interface TServeOptions {
 }
 
 /**
+ * How long an idle keep-alive connection stays open. A server that closes an idle connection
+ * races the client's next request on it: a request written as the close arrives is reset
+ * (ECONNRESET), so the side that closes idle connections first should be the client or the proxy
+ * in front. Node's default (5 s) is shorter than most clients' and proxies' idle timeouts (60 s on
+ * common load balancers); this is longer than those.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * Serves `listener` on `port`; the result stops gracefully (server/http-drain.ts): no new
  * connection, every request in progress answered with `Connection: close`, idle keep-alive
  * connections closed, open requests given up to `graceMs`.
  */
 async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number): Promise<THttpStop> {
-  const server = createServer();
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS });
   const { track, stopAccepting, drain } = drainable(server);
   server.on("request", track(listener));
   await new Promise<void>((resolve) => server.listen(port, resolve));
