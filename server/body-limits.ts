@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { MAX_BODY_BYTES as REST_MAX_BODY_BYTES } from "./api/rest/handler";
-import { TRPC_MAX_BODY_BYTES, trpcErrorBody } from "./api/trpc-endpoint";
+import { isTrpcPath, TRPC_MAX_BODY_BYTES, trpcErrorBody } from "./api/trpc-endpoint";
 import { MAX_BODY as OAUTH_MAX_BODY_BYTES } from "./auth/oauth/http";
 import { errorPage } from "./auth/oauth/pages";
 import { MAX_BODY_BYTES as MCP_MAX_BODY_BYTES } from "./mcp/node";
@@ -80,7 +80,7 @@ export function bodyLimit(entry: TEntry): TBodyLimit {
 
 /** The entry of a path Next serves: the browser's tRPC, next-auth, the OAuth consent form, the rest. */
 export function nextEntry(path: string): TEntry {
-  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) return "trpc";
+  if (isTrpcPath(path)) return "trpc";
   if (path.startsWith("/api/auth/")) return "auth";
   if (path === "/oauth/authorize" || path.startsWith("/oauth/authorize/")) return "consent";
   return path === "/v1" || path.startsWith("/v1/") ? "rest" : "other";

@@ -11,12 +11,16 @@ import { bodyLimit, nextEntry, type TEntry } from "./body-limits";
 import { holdBody } from "./lib/bounded-body";
 import { env } from "./env";
 import { drainable } from "./http-drain";
+import { isTrpcPath, serveBrowserTrpc } from "./api/trpc-endpoint";
+import { sessionAccountOf } from "./auth/session";
+import { db } from "./db/client";
 
 /**
- * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), the OAuth
- * machine endpoints and metadata (server/auth/oauth/http.ts), the MCP server at /mcp
- * (server/mcp/node.ts), everything else (UI, sign-in, the
- * authorization page, tRPC for the browser, the catalog, /v1/openapi.json) to Next. CORS is
+ * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), /api/trpc for
+ * the browser workspace (server/api/trpc-endpoint.ts, signed in by the session cookie:
+ * server/auth/session.ts), the OAuth machine endpoints and metadata (server/auth/oauth/http.ts),
+ * the MCP server at /mcp (server/mcp/node.ts), everything else (UI, sign-in, the authorization
+ * page, the catalog, /v1/openapi.json) to Next. CORS is
  * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
  * result stops it within a grace period.
  *
@@ -45,7 +49,7 @@ export interface TServeOptions {
  * in front. Node's default (5 s) is shorter than most clients' and proxies' idle timeouts (60 s on
  * common load balancers); this is longer than those.
  */
-export const KEEP_ALIVE_MS = 65_000;
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Serves `listener` on `port`; the result stops gracefully (server/http-drain.ts): no new
@@ -68,8 +72,8 @@ export interface THttpStop {
 }
 
 /**
- * Routes one request: /v1 to the REST edge, the OAuth machine endpoints and /mcp to their handlers, the rest
- * to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
+ * Routes one request: /v1 to the REST edge, /api/trpc, the OAuth machine endpoints and /mcp to their
+ * handlers, the rest to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
  * replies itself, every other answer gets them here, set before anything is written; proxy.ts
  * adds the pages' Content-Security-Policy.
  */
@@ -92,9 +96,13 @@ export function requestListener(handleNext: TNextHandler) {
 
 type TNextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** /api/trpc for the browser workspace, signed in by the request's session cookie. */
+const serveTrpc = (request: Request) => serveBrowserTrpc(request, async () => sessionAccountOf(await db(), request.headers.get("cookie")));
+
 /** The entry that serves `path` (for its body limit) and the call that hands the request to it. */
 function route(req: IncomingMessage, res: ServerResponse, path: string, rest: boolean, handleNext: TNextHandler): [TEntry, () => void] {
   if (rest) return ["rest", () => void serveRest(req, res)];
+  if (isTrpcPath(path)) return ["trpc", () => void serveFetch(req, res, serveTrpc)];
   if (isOAuthEndpoint(path)) return ["oauth", () => void serveFetch(req, res, handleOAuthEndpoint)];
   if (isMcpPath(path)) return ["mcp", () => void serveMcp(req, res)];
   return [nextEntry(path), () => void handleNext(req, res).catch((err: unknown) => failRequest(req, res, err))];

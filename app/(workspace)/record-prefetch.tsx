@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { appRouter, type TAppRouter } from "~/server/api/root";
 import { createBrowserContext } from "~/server/api/trpc";
-import { sessionAccountId } from "~/server/auth/nextauth";
+import { sessionAccount } from "~/server/auth/nextauth";
 
 /**
  * A record page (a card, participant, folder, founder): its record is read here, as the signed-in
@@ -19,7 +19,7 @@ export async function RecordPrefetch(props: { query: (trpc: TRPCOptionsProxy<TAp
   const trpc = createTRPCOptionsProxy<TAppRouter>({
     router: appRouter,
     queryClient,
-    ctx: async () => createBrowserContext(await sessionAccountId(), { set() {} }),
+    ctx: async () => createBrowserContext(await sessionAccount(), { set() {} }),
   });
   try {
     await queryClient.fetchQuery(props.query(trpc) as Parameters<QueryClient["fetchQuery"]>[0]);

@@ -3,7 +3,7 @@ import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-re
 import type { ReactNode } from "react";
 import { appRouter, type TAppRouter } from "~/server/api/root";
 import { createBrowserContext } from "~/server/api/trpc";
-import { sessionAccountId } from "~/server/auth/nextauth";
+import { sessionAccount } from "~/server/auth/nextauth";
 
 /**
  * Server-side prefetch for a workspace page (a server component): the named queries run here, as
@@ -16,7 +16,7 @@ export async function Prefetch(props: { queries: (trpc: TRPCOptionsProxy<TAppRou
   const trpc = createTRPCOptionsProxy<TAppRouter>({
     router: appRouter,
     queryClient,
-    ctx: async () => createBrowserContext(await sessionAccountId(), { set() {} }),
+    ctx: async () => createBrowserContext(await sessionAccount(), { set() {} }),
   });
   await Promise.all(props.queries(trpc).map((q) => queryClient.prefetchQuery(q as Parameters<QueryClient["prefetchQuery"]>[0])));
   return <HydrationBoundary state={dehydrate(queryClient)}>{props.children}</HydrationBoundary>;

@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { requestSource } from "../auth/same-origin";
+import type { TAccount } from "../domain/access/caller";
 import { env } from "../env";
 import type { TErrorCode } from "../lib/errors";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "../lib/json-depth";
@@ -19,12 +20,16 @@ import { createBrowserContext } from "./trpc";
  * - Input nested deeper than `MAX_JSON_DEPTH` (the POST body, or the `input` query parameter of a
  *   query) is a 400 before anything parses it.
  * - The server bounds the body (server/body-limits.ts: `TRPC_MAX_BODY_BYTES`).
+ * - Every answer is `Cache-Control: no-store` (an account's own data).
  *
  * Refusals have tRPC's error shape, so the browser's client reports them as it does any error.
  */
 
 export const TRPC_MAX_BODY_BYTES = 1_000_000;
 const ENDPOINT = "/api/trpc";
+
+/** Whether `path` is the endpoint's (a procedure, or procedures batched, under /api/trpc/). */
+export const isTrpcPath = (path: string): boolean => path === ENDPOINT || path.startsWith(`${ENDPOINT}/`);
 
 /** A tRPC error answer (`{error: {message, code, data}}`) with the API's code in `data.appCode`. */
 export function trpcErrorBody(code: TRPC_ERROR_CODE_KEY, status: number, appCode: TErrorCode, message: string): string {
@@ -46,10 +51,10 @@ const tooDeep = () =>
     `The input is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`,
   );
 
-/** `sessionAccountId` resolves the signed-in account from the request's session cookie. */
-export async function serveBrowserTrpc(req: Request, sessionAccountId: () => Promise<number | undefined>): Promise<Response> {
-  let session: Promise<number | undefined> | undefined;
-  const signedIn = () => (session ??= sessionAccountId());
+/** `sessionAccount` resolves the signed-in account from the request's session cookie. */
+export async function serveBrowserTrpc(req: Request, sessionAccount: () => Promise<TAccount | undefined>): Promise<Response> {
+  let session: Promise<TAccount | undefined> | undefined;
+  const signedIn = () => (session ??= sessionAccount());
 
   let forward = req;
   if (req.method === "POST") {
@@ -70,6 +75,8 @@ export async function serveBrowserTrpc(req: Request, sessionAccountId: () => Pro
     req: forward,
     router: appRouter,
     createContext: async ({ resHeaders }) => createBrowserContext(await signedIn(), resHeaders),
+    // An account's own data: never kept by a cache on the way.
+    responseMeta: () => ({ headers: { "Cache-Control": "no-store" } }),
     onError: ({ error, path }) => {
       // The browser gets a generic message for these (server/api/trpc.ts); the detail is kept here.
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc error", { path, error });

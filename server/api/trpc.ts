@@ -3,8 +3,8 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { accountById, callerAt, callerFromAuthorization } from "../auth/caller";
-import type { TCaller } from "../domain/access/caller";
+import { callerAt, callerFromAuthorization } from "../auth/caller";
+import type { TAccount, TCaller } from "../domain/access/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
@@ -38,12 +38,11 @@ export async function createRestContext(authorization: string | null, resHeaders
 
 /**
  * Browser calls (the /api/trpc endpoint, server-side prefetch, the CSV export): the session's
- * account id (read from the cookie by the caller) becomes the account and then the caller; no id,
- * or an account that no longer exists, is anonymous.
+ * account (read from the cookie by the caller, server/auth/session.ts) is the caller; no session
+ * is anonymous.
  */
-export async function createBrowserContext(accountId: number | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
+export async function createBrowserContext(account: TAccount | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
   const prisma = await db();
-  const account = accountId === undefined ? undefined : await accountById(prisma, accountId);
   return { db: prisma, caller: account ? { kind: "session", account } : { kind: "anonymous" }, transport: "trpc", resHeaders };
 }
 

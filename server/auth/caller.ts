@@ -1,5 +1,6 @@
 import type { TDb } from "../db/client";
 import type { TAccount, TCaller, TOAuthGrant } from "../domain/access/caller";
+import { sessionValidSince } from "../domain/accounts/accounts";
 import { env } from "../env";
 import { OAUTH_ACCESS_PREFIX } from "./oauth/token-values";
 import { TokenCache } from "./token-cache";
@@ -148,4 +149,18 @@ export async function accountById(db: TDb, id: number): Promise<TAccount | undef
     id,
   );
   return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/**
+ * The account of a browser session that began at `signedInAt` (seconds), in one statement: none
+ * when the account is gone or its sessions were ended after that (a password change, `vmon users
+ * set-password`: `sessions_valid_from`).
+ */
+export async function sessionAccountById(db: TDb, id: number, signedInAt: number | undefined): Promise<TAccount | undefined> {
+  const rows = await db.$queryRawUnsafe<(TAccountRow & { sessions_valid_from: Date | null })[]>(
+    `SELECT ${ACCOUNT_COLUMNS}, a.sessions_valid_from FROM account a LEFT JOIN account_group g ON g.id = a.group_id WHERE a.id = $1`,
+    id,
+  );
+  const row = rows[0];
+  return row && sessionValidSince(row.sessions_valid_from, signedInAt) ? toAccount(row) : undefined;
 }

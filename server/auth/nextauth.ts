@@ -1,14 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { headers } from "next/headers";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
-import { sessionStillValid } from "../domain/accounts/accounts";
+import type { TAccount } from "../domain/access/caller";
 import { env } from "../env";
 import { logger } from "../lib/logger";
 import { sameOriginPath } from "./callback-url";
 import { clientAddressOf } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { deviceCookieFrom, deviceSetCookie } from "./device-cookie";
+import { secureCookies, sessionAccountOf } from "./session";
 
 /**
  * A sign-in refused by the sign-in limit (server/auth/signin-limit.ts). A `CredentialsSignin`, so
@@ -44,11 +46,6 @@ export async function withSigninOutcome<T>(fn: () => Promise<T>): Promise<{ resu
   const outcome: TSigninOutcome = {};
   const result = await outcomes.run(outcome, fn);
   return { result, ...outcome };
-}
-
-/** Whether cookies are Secure: the service is served over https (BASE_URL). */
-export function secureCookies(): boolean {
-  return new URL(env().BASE_URL).protocol === "https:";
 }
 
 /** The `Set-Cookie` value of a device cookie, with this service's attributes. */
@@ -125,16 +122,18 @@ const nextAuth = NextAuth({
   },
 });
 export const { handlers, signIn, signOut } = nextAuth;
-const { auth } = nextAuth;
 
 /**
- * The signed-in account id, or undefined: also when the account is gone or its sessions were
- * ended after this one signed in (a password change, `vmon users set-password`).
+ * The signed-in account of the request Next is serving (a page, a route handler), or undefined:
+ * also when the account is gone or its sessions were ended after this one signed in (a password
+ * change, `vmon users set-password`). The session cookie is read as the Node server reads it for
+ * /api/trpc (session.ts).
  */
+export async function sessionAccount(): Promise<TAccount | undefined> {
+  return sessionAccountOf(await db(), (await headers()).get("cookie"));
+}
+
+/** The signed-in account's id (sessionAccount). */
 export async function sessionAccountId(): Promise<number | undefined> {
-  const session = await auth();
-  const id = Number(session?.user?.id);
-  if (!Number.isInteger(id) || id <= 0) return undefined;
-  const signedInAt = (session as { signedInAt?: number } | null)?.signedInAt;
-  return (await sessionStillValid(await db(), id, signedInAt)) ? id : undefined;
+  return (await sessionAccount())?.id;
 }

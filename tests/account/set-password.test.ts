@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCredentials } from "~/server/auth/credentials";
-import { createUser, sessionStillValid, setPassword } from "~/server/domain/accounts/accounts";
+import { sessionAccountById } from "~/server/auth/caller";
+import { createUser, setPassword } from "~/server/domain/accounts/accounts";
 import { openTestDb, type TTestDb } from "../helpers/db";
+
+/** Whether a session of the account that began at `signedInAt` still signs it in (server/auth/caller.ts). */
+const sessionValid = async (id: number, signedInAt: number | undefined) => (await sessionAccountById(t.db, id, signedInAt)) !== undefined;
 
 /** `vmon users set-password`: the new password signs in, the old one no longer does, and earlier sessions end. */
 
@@ -29,18 +33,18 @@ describe("setPassword", () => {
     const account = await createUser(t.db, { email, password: "the-first-password" });
     const before = seconds(new Date()) - 5;
     // No password change yet: any session of the account is valid, also one from before this code.
-    expect(await sessionStillValid(t.db, account.id, before)).toBe(true);
-    expect(await sessionStillValid(t.db, account.id, undefined)).toBe(true);
+    expect(await sessionValid(account.id, before)).toBe(true);
+    expect(await sessionValid(account.id, undefined)).toBe(true);
 
     const changed = await setPassword(t.db, { email, password: "the-second-password" });
-    expect(await sessionStillValid(t.db, account.id, before)).toBe(false);
-    expect(await sessionStillValid(t.db, account.id, undefined)).toBe(false);
-    expect(await sessionStillValid(t.db, account.id, seconds(changed.sessionsValidFrom!))).toBe(true);
-    expect(await sessionStillValid(t.db, account.id, seconds(changed.sessionsValidFrom!) + 60)).toBe(true);
+    expect(await sessionValid(account.id, before)).toBe(false);
+    expect(await sessionValid(account.id, undefined)).toBe(false);
+    expect(await sessionValid(account.id, seconds(changed.sessionsValidFrom!))).toBe(true);
+    expect(await sessionValid(account.id, seconds(changed.sessionsValidFrom!) + 60)).toBe(true);
   });
 
   it("a session of an account that no longer exists is not valid", async () => {
-    expect(await sessionStillValid(t.db, 2_000_000_000, seconds(new Date()))).toBe(false);
+    expect(await sessionValid(2_000_000_000, seconds(new Date()))).toBe(false);
   });
 
   it("refuses a short password and an unknown e-mail, changing nothing", async () => {

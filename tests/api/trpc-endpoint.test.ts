@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveBrowserTrpc } from "~/server/api/trpc-endpoint";
+import { accountById } from "~/server/auth/caller";
+import type { TAccount } from "~/server/domain/access/caller";
 import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
 import { MAX_JSON_DEPTH } from "~/server/lib/json-depth";
 import { createAccount } from "../helpers/api";
@@ -25,11 +27,11 @@ vi.mock("~/server/domain/userdata/folders", async (original) => {
 });
 
 let t: TTestDb;
-let accountId: number;
+let account: TAccount;
 
 beforeAll(async () => {
   t = await openTestDb();
-  accountId = (await createAccount(t.db)).account.id;
+  account = (await accountById(t.db, (await createAccount(t.db)).account.id))!;
 });
 afterAll(async () => {
   await t?.close();
@@ -49,7 +51,7 @@ async function call(
   const headers: Record<string, string> = { ...opts.headers };
   if (method === "POST") headers["content-type"] = "application/json";
   const req = new Request(`${OWN}/api/trpc/${path}`, { method, headers, body: opts.body });
-  const res = await serveBrowserTrpc(req, async () => (opts.signedIn === false ? undefined : accountId));
+  const res = await serveBrowserTrpc(req, async () => (opts.signedIn === false ? undefined : account));
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text), text };
 }

@@ -172,9 +172,21 @@ describe("a Content-Length over the limit is refused before the body is read", (
 
 describe("bodies within the limit reach the handler whole", () => {
   it("a chunked body of 900 kB reaches Next", async () => {
-    const r = await sendChunked("/api/trpc/user.folders.create", 14 * CHUNK.length);
+    const r = await sendChunked("/cards", 14 * CHUNK.length);
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ read: 14 * CHUNK.length });
+  });
+
+  it("a chunked body of 900 kB reaches the tRPC endpoint (which reads it, then finds no session)", async () => {
+    const name = "a".repeat(900_000);
+    const r = await fetch(`http://127.0.0.1:${port}/api/trpc/user.folders.create`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob([JSON.stringify({ name })]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(r.status).toBe(401);
+    expect((await r.json()).error.data.appCode).toBe("not_authenticated");
   });
 
   it("a chunked JSON body reaches the REST edge (which parses it)", async () => {

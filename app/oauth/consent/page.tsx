@@ -3,8 +3,7 @@ import { redirect } from "next/navigation";
 import { checkAuthorizeRequest, consentQuery } from "~/server/auth/oauth/authorize";
 import { consentToken } from "~/server/auth/oauth/consent-token";
 import { SCOPE_DESCRIPTIONS } from "~/server/domain/access/scopes";
-import { accountById } from "~/server/auth/caller";
-import { sessionAccountId } from "~/server/auth/nextauth";
+import { sessionAccount } from "~/server/auth/nextauth";
 import { db } from "~/server/db/client";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
@@ -29,8 +28,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   if (check.kind !== "ok") redirect(`/oauth/authorize?${query}`);
   // The page's form-action comes from redirect_uri in its address (proxy.ts): it must be there.
   if (query.get("redirect_uri") !== check.request.redirectUri) redirect(`/oauth/consent?${consentQuery(query, check.request)}`);
-  const accountId = await sessionAccountId();
-  const account = accountId ? await accountById(database, accountId) : undefined;
+  const account = await sessionAccount();
   if (!account) redirect(`/signin?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
   const { client, redirectUri, scopes } = check.request;
   const host = new URL(redirectUri).host || new URL(redirectUri).protocol;

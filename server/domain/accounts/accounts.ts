@@ -68,12 +68,13 @@ export async function setPassword(db: TDb, input: { email: string; password: str
   });
 }
 
-/** Whether a browser session issued at `issuedAtSeconds` (its JWT `iat`) is still valid for the account. */
-export async function sessionStillValid(db: TDb, accountId: number, issuedAtSeconds: number | undefined): Promise<boolean> {
-  const row = await db.account.findUnique({ where: { id: accountId }, select: { sessionsValidFrom: true } });
-  if (!row) return false;
-  if (!row.sessionsValidFrom) return true;
-  return issuedAtSeconds !== undefined && issuedAtSeconds >= Math.floor(row.sessionsValidFrom.getTime() / 1000);
+/**
+ * Whether a browser session that began at `signedInAtSeconds` is still valid for an account whose
+ * sessions are valid from `sessionsValidFrom` (set by a password change; none: every session).
+ */
+export function sessionValidSince(sessionsValidFrom: Date | null, signedInAtSeconds: number | undefined): boolean {
+  if (!sessionsValidFrom) return true;
+  return signedInAtSeconds !== undefined && signedInAtSeconds >= Math.floor(sessionsValidFrom.getTime() / 1000);
 }
 
 /** Finds the account by e-mail or creates it, then applies the given settings. */

@@ -1,7 +1,7 @@
 import { appRouter } from "~/server/api/root";
 import { toErrorResponse } from "~/server/api/rest/errors";
 import { createBrowserContext, createCallerFactory } from "~/server/api/trpc";
-import { sessionAccountId } from "~/server/auth/nextauth";
+import { sessionAccount } from "~/server/auth/nextauth";
 import { cardsCsv } from "~/server/domain/cards/csv";
 import type { TCardListItem } from "~/server/domain/cards/list";
 import { logger } from "~/server/lib/logger";
@@ -22,7 +22,7 @@ async function* resumed<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): As
  * (session auth) from the workspace.cardExport procedure.
  */
 export async function GET(req: Request): Promise<Response> {
-  const ctx = await createBrowserContext(await sessionAccountId(), { set() {} });
+  const ctx = await createBrowserContext(await sessionAccount(), { set() {} });
   if (ctx.caller.kind !== "session")
     return Response.json({ error: "not_authenticated", message: "Sign in to export cards." }, { status: 401 });
   const caller = createCaller(ctx);
