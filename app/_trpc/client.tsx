@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import type { TAppRouter } from "~/server/api/root";
@@ -15,7 +15,19 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
-  const [client] = useState(() => createTRPCClient<TAppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  // Calls are batched (sent together on the next task) unless made with `context: { skipBatch: true }`:
+  // those are sent at once, on a request of their own.
+  const [client] = useState(() =>
+    createTRPCClient<TAppRouter>({
+      links: [
+        splitLink({
+          condition: (op) => op.context.skipBatch === true,
+          true: httpLink({ url: "/api/trpc" }),
+          false: httpBatchLink({ url: "/api/trpc" }),
+        }),
+      ],
+    }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={client} queryClient={queryClient}>

@@ -1,16 +1,11 @@
 "use client";
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-  type VisibilityState,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState, type VisibilityState } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { DataRow } from "./data-row";
 import { currentAddress, readListTrail, rowHref, writeListTrail } from "./list-trail";
-import { firstDirection, nextSort, primarySort, type TSortDir } from "./table-sort";
+import type { TColumn, TColumnMeta } from "./table-column";
+import { firstDirection, nextSort, primarySort } from "./table-sort";
 import { useStoredString } from "./use-browser-store";
 import { isTyping, useWindowKeys } from "./use-window-keys";
 
@@ -25,20 +20,6 @@ import { isTyping, useWindowKeys } from "./use-window-keys";
  * sideways scroll. Opening a row records the list (app/_ui/list-trail.ts): coming back to the same
  * list brings that row into view and focuses it.
  */
-
-interface TColumnMeta {
-  /** Header text (also the column chooser's label). */
-  label: string;
-  /** The REST sort field this column sorts by, when it can. */
-  sortField?: string;
-  /** The direction of a first click on the header (default: A to Z for name, else largest first). */
-  sortFirst?: TSortDir;
-  /** Not offered in the column chooser (always shown). */
-  fixed?: boolean;
-  className?: string;
-}
-
-export type TColumn<T> = ColumnDef<T, unknown> & { id: string; meta: TColumnMeta };
 
 export interface TDataTableProps<T> {
   data: T[] | undefined;
@@ -95,6 +76,30 @@ function useStoredVisibility(key: string, defaultHidden: string[]) {
 const NO_ROWS: never[] = [];
 const NO_SELECTION: RowSelectionState = {};
 
+/** The row selection column: a checkbox per row, and one in the header for the page. */
+function selectColumn<T>(): TColumn<T> {
+  return {
+    id: "_select",
+    meta: { label: "Select", fixed: true, className: "w-8" },
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label="Select all rows on this page"
+        checked={table.getIsAllRowsSelected()}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={`Select row ${row.index + 1}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  };
+}
+
 export function DataTable<T>(props: TDataTableProps<T>) {
   const { data, columns, getRowId, storageKey, sort, onSort, busy, error, onRetry, empty, onOpen, selection, onSelectionChange } = props;
   const [chosen, setVisibility] = useStoredVisibility(storageKey, props.defaultHidden ?? []);
@@ -109,31 +114,9 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const selectable = selection !== undefined && onSelectionChange !== undefined;
 
-  const allColumns: TColumn<T>[] = selectable
-    ? [
-        {
-          id: "_select",
-          meta: { label: "Select", fixed: true, className: "w-8" },
-          header: ({ table }) => (
-            <input
-              type="checkbox"
-              aria-label="Select all rows on this page"
-              checked={table.getIsAllRowsSelected()}
-              onChange={table.getToggleAllRowsSelectedHandler()}
-            />
-          ),
-          cell: ({ row }) => (
-            <input
-              type="checkbox"
-              aria-label={`Select row ${row.index + 1}`}
-              checked={row.getIsSelected()}
-              onChange={row.getToggleSelectedHandler()}
-            />
-          ),
-        },
-        ...columns,
-      ]
-    : columns;
+  // The same columns from render to render, so that the table's own memos (its row model, each row's
+  // cells) hold and an unchanged page of rows is not rebuilt (rows: DataRow).
+  const allColumns = useMemo((): TColumn<T>[] => (selectable ? [selectColumn<T>(), ...columns] : columns), [selectable, columns]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's instance is mutable; the React Compiler is not enabled, so nothing memoizes it
   const table = useReactTable({
@@ -148,6 +131,10 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     onRowSelectionChange: (u) => onSelectionChange?.(typeof u === "function" ? u(selection ?? NO_SELECTION) : u),
   });
   const rows = table.getRowModel().rows;
+  const visibleColumnIds = table
+    .getVisibleLeafColumns()
+    .map((c) => c.id)
+    .join(",");
 
   // New rows: no active row until the user moves.
   useEffect(() => setActive(-1), [data]);
@@ -320,32 +307,15 @@ export function DataTable<T>(props: TDataTableProps<T>) {
           </thead>
           <tbody ref={bodyRef} className="divide-y divide-slate-100 max-sm:block">
             {rows.map((row, i) => (
-              <tr
+              <DataRow
                 key={row.id}
-                data-row-id={row.id}
-                data-active={i === active ? "true" : undefined}
-                aria-selected={selectable ? row.getIsSelected() : undefined}
-                className={`max-sm:block max-sm:py-2 ${onOpen ? "cursor-pointer" : ""} ${i === active ? "bg-sky-50 outline outline-2 -outline-offset-2 outline-sky-400" : "hover:bg-slate-50"}`}
-              >
-                {row.getVisibleCells().map((cell, j) => {
-                  const meta = cell.column.columnDef.meta as TColumnMeta;
-                  // Stacked (below 640 px): each cell on its own line, after its column's name (not for
-                  // the selection box and the first column, the row's title).
-                  const titled = cell.column.id === "_select" || j === (selectable ? 1 : 0);
-                  return (
-                    <td
-                      key={cell.id}
-                      data-label={titled ? undefined : meta.label}
-                      data-no-open={cell.column.id === "_select" ? "" : undefined}
-                      className={`px-3 py-2 align-top ${meta.className ?? ""} max-sm:flex max-sm:min-w-0 max-sm:max-w-none max-sm:gap-2 max-sm:py-0.5 max-sm:text-left ${
-                        titled ? "" : "max-sm:before:shrink-0 max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
-                      } ${cell.column.id === "_select" ? "max-sm:float-right" : ""}`}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
+                row={row}
+                active={i === active}
+                selectable={selectable}
+                selected={selectable && row.getIsSelected()}
+                opens={Boolean(onOpen)}
+                visibleColumns={visibleColumnIds}
+              />
             ))}
             {data === undefined && !error && (
               <tr className="max-sm:block">

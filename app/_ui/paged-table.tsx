@@ -2,7 +2,8 @@
 
 import type { RowSelectionState } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { DataTable, type TColumn } from "./data-table";
+import { DataTable } from "./data-table";
+import type { TColumn } from "./table-column";
 import { Pager } from "./pager";
 
 /** A page of a list as the list procedures answer it. */

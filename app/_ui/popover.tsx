@@ -8,14 +8,21 @@ const summaryText = (label: string, n: number) => (n === 0 ? label : `${label} (
 export const POPOVER_BOX = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /**
- * A popover holding a list of controls (closed by default; `<details>`, so no script is needed to
- * open it). Opening one closes any other that is open (they never stack); Esc closes it and returns
- * the focus to its button, and so does a click outside it. On narrow screens it spans the
- * viewport's width instead of hanging off its edge.
+ * A popover holding a list of controls (closed by default; `<details>`). Opening one closes any
+ * other that is open (they never stack); Esc closes it and returns the focus to its button, and so
+ * does a click outside it. On narrow screens it spans the viewport's width instead of hanging off
+ * its edge. Its controls are rendered from its first opening on: a page's closed popovers (a
+ * location tree of hundreds of checkboxes) cost nothing when the page renders again.
  */
 export function Popover({ label, count, children }: { label: string; count: number; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // Opened before the page's script ran: the toggle event is gone, the element says it.
+  useEffect(() => {
+    if (ref.current?.open) setOpen(true);
+  }, []);
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     const el = ref.current;
     if (!open || !el) return;
@@ -44,7 +51,7 @@ export function Popover({ label, count, children }: { label: string; count: numb
     <details ref={ref} data-popover="" className="relative text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className={`cursor-pointer ${POPOVER_BOX} ${count ? "border-sky-400 bg-sky-50" : ""}`}>{summaryText(label, count)}</summary>
       <div className="absolute left-0 z-20 mt-1 max-h-80 w-72 overflow-auto rounded border border-slate-200 bg-white p-2 shadow max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
-        {children}
+        {opened && children}
       </div>
     </details>
   );

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { createContext, useContext } from "react";
 import { Badge } from "~/app/_ui/badge";
-import type { TColumn } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { displayableImage } from "~/app/_ui/remote-image";
 import type { TCardRowItem } from "./card-types";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { Choice } from "~/app/_ui/filters";
 import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
@@ -29,12 +29,14 @@ const PRESETS = [
 export function CardsExplorer() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // The next view's cards are asked for at the click, while the route changes (see useUrlParams).
+  // The next view's cards are asked for at the click, while the route changes (see useUrlParams),
+  // on a request of their own: a batched call would leave only after the click's render.
   const prefetch = useCallback(
     (next: Record<string, string>) => {
       const nextInput = cardListInput(next);
-      if (onlyNewView(next)) void queryClient.prefetchQuery(trpc.user.filters.newCards.queryOptions(nextInput));
-      else void queryClient.prefetchQuery(trpc.cards.list.queryOptions(nextInput));
+      const own = { trpc: { context: { skipBatch: true } } };
+      if (onlyNewView(next)) void queryClient.prefetchQuery(trpc.user.filters.newCards.queryOptions(nextInput, own));
+      else void queryClient.prefetchQuery(trpc.cards.list.queryOptions(nextInput, own));
     },
     [queryClient, trpc],
   );
@@ -43,8 +45,8 @@ export function CardsExplorer() {
   const [selection, setSelection] = useState<Record<string, boolean>>({});
   const filters = useQuery(trpc.user.filters.list.queryOptions());
   const savedFilter = params.filter_id ? filters.data?.find((f) => String(f.id) === params.filter_id) : undefined;
-  const saved = savedFilter ? storedToQuery(savedFilter.params) : undefined;
-  const effective = effectiveParams(params, saved);
+  const saved = useMemo(() => (savedFilter ? storedToQuery(savedFilter.params) : undefined), [savedFilter]);
+  const effective = useMemo(() => effectiveParams(params, saved), [params, saved]);
   const onlyNew = onlyNewView(params);
   const news = useQuery({
     ...trpc.user.filters.news.queryOptions({ id: Number(params.filter_id) || 1 }),
@@ -58,7 +60,11 @@ export function CardsExplorer() {
   const query = new URLSearchParams(Object.entries(params)).toString();
 
   // A filter change on top of a saved filter keeps it selected unless it removes one of its values.
-  const setFilter = (patch: Record<string, string | undefined>) => set(filterPatch(params, saved, patch));
+  const setFilter = useCallback(
+    (patch: Record<string, string | undefined>) => set(filterPatch(params, saved, patch)),
+    [set, params, saved],
+  );
+  const clearAll = useCallback(() => clear(["limit", "sort"]), [clear]);
 
   // The card page returns here (Esc, its back link) with these filters.
   useEffect(() => {
@@ -79,7 +85,7 @@ export function CardsExplorer() {
     <div>
       <CardsFilters params={effective} set={setFilter} searchRef={searchRef} activeCount={activeFilterCount(effective)} />
       <SavedFilterBar params={params} set={set} />
-      <FilterChips effective={effective} savedName={savedFilter?.name} set={setFilter} clearAll={() => clear(["limit", "sort"])} />
+      <FilterChips effective={effective} savedName={savedFilter?.name} set={setFilter} clearAll={clearAll} />
       <p className="mt-3 text-sm text-slate-700" aria-live="polite" data-testid="result-count">
         {cards.data
           ? total != null

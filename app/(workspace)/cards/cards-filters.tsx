@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "~/app/_ui/filters";
 import { Button } from "~/app/_ui/button";
@@ -16,7 +16,7 @@ type TSet = (patch: Record<string, string | undefined>) => void;
  * filter in effect (a selected saved filter's values under the URL's own). On a phone the filters
  * sit behind a "Filters" button that shows how many are active.
  */
-export function CardsFilters({
+export const CardsFilters = memo(function CardsFilters({
   params,
   set,
   searchRef,
@@ -163,4 +163,4 @@ export function CardsFilters({
       </div>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "~/app/_trpc/client";
 import { Button } from "~/app/_ui/button";
@@ -46,7 +47,12 @@ const WITH_SEARCH = new Set(["semantic", "min_similarity"]);
  * The active filters as chips with their values ("Stages: Seed, MVP"), each removable, and
  * "Clear all". A selected saved filter is a chip too; its values show as the other chips.
  */
-export function FilterChips(props: { effective: Record<string, string>; savedName?: string; set: TSet; clearAll: () => void }) {
+export const FilterChips = memo(function FilterChips(props: {
+  effective: Record<string, string>;
+  savedName?: string;
+  set: TSet;
+  clearAll: () => void;
+}) {
   const trpc = useTRPC();
   const stages = useQuery(trpc.cards.stages.queryOptions({})).data?.data;
   const rounds = useQuery(trpc.cards.rounds.queryOptions({})).data?.data;
@@ -119,4 +125,4 @@ export function FilterChips(props: { effective: Record<string, string>; savedNam
       </Button>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "~/app/_trpc/client";
 import { Badge } from "~/app/_ui/badge";
@@ -16,7 +17,7 @@ type TSet = (patch: Record<string, string | undefined>) => void;
  * list just them (`only_new`), and "Mark seen", the one way to mark them seen: opening the filter
  * does not. The seen mark and "Alert me" are each member's own on a team's shared filter.
  */
-export function SavedFilterBar({ params, set }: { params: Record<string, string>; set: TSet }) {
+export const SavedFilterBar = memo(function SavedFilterBar({ params, set }: { params: Record<string, string>; set: TSet }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const toast = useToast();
@@ -61,4 +62,4 @@ export function SavedFilterBar({ params, set }: { params: Record<string, string>
       {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { TColumn } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { words, type TProfileItem } from "./profile-types";
 
 /** The founder profiles table's columns (/founders and /founders/collections/<slug>). */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { TColumn } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { displayableImage } from "~/app/_ui/remote-image";
 import type { TParticipantRow } from "./participant-types";
 import { Badge } from "~/app/_ui/badge";

@@ -7,7 +7,7 @@ import { ConfirmButton } from "~/app/_ui/confirm-button";
 import { Alert } from "~/app/_ui/alert";
 import { Badge, type TBadgeTone } from "~/app/_ui/badge";
 import { Button } from "~/app/_ui/button";
-import type { TColumn } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { Choice } from "~/app/_ui/filters";
 import { Checkbox } from "~/app/_ui/input";
 import { PagedTable } from "~/app/_ui/paged-table";

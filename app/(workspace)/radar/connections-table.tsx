@@ -7,7 +7,7 @@ import { useTRPC } from "~/app/_trpc/client";
 import { ConfirmButton } from "~/app/_ui/confirm-button";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
-import type { TColumn } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { Checkbox } from "~/app/_ui/input";
 import { PagedTable } from "~/app/_ui/paged-table";
 import type { TUrlParams } from "~/app/_ui/use-url-params";

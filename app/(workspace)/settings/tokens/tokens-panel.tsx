@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
-import { DataTable, type TColumn } from "~/app/_ui/data-table";
+import { DataTable } from "~/app/_ui/data-table";
+import type { TColumn } from "~/app/_ui/table-column";
 import { useToast } from "~/app/_ui/toast";
 import { NewToken } from "./new-token";
 import { RevokeToken } from "./revoke-token";
