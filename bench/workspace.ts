@@ -6,15 +6,17 @@
  * with a password account in Chromium (/usr/bin/chromium or CHROMIUM_PATH) and measures:
  *   - first load: navigation to /cards until the first page of rows is painted (BENCH_LOADS runs);
  *   - filter change: a click on a filter control (stage, trending, sort header, next page) until
- *     the new rows are painted: the list call answered, the table no longer busy, one animation
- *     frame after (BENCH_CHANGES changes);
+ *     the new rows are painted, on the page's own clock: from the click event to the end of the
+ *     first frame that shows them (the list call answered, the table no longer busy: watched in
+ *     the page every frame; the frame's end is a task posted from its animation frame callback,
+ *     which runs once it is painted). Beside it, the harness's wall clock around Playwright's
+ *     click and wait, which adds Playwright's own work (BENCH_CHANGES changes);
  *   - list calls per view: card list requests the page made for each view (goal: one);
  *   - beside them, GET /v1/cards/ with the same parameters (include_total and user data, as the
  *     page asks) through the REST API with an unlimited token;
  *   - the CSV export of every card (GET /api/cards/export), rows and seconds to the last byte.
  * Goals: filter change p50 < 100 ms and p95 < 250 ms; first load < 1.5 s. The filter change is
- * also split on the page's own clock: the click event to the list call sent, the call, and its
- * answer to the rows painted (the rest of the harness's figure is Playwright's own work).
+ * also split: the click event to the list call sent, the call, and its answer to the rows painted.
  *
  * Env: BENCH_SCALE (50), BENCH_PORT (3119), BENCH_LOADS (5), BENCH_CHANGES (30).
  */
@@ -44,6 +46,28 @@ async function painted(page: Page): Promise<number> {
   });
   return page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
 }
+
+/**
+ * In the page, after a click: resolves with the end of the first frame (page clock, ms) that shows
+ * the table settled (not busy, rows) once the card list call started after the click has been
+ * answered. Checked in every animation frame; the frame's end is a task posted from that frame's
+ * callback (it runs after the frame is painted).
+ */
+const PAINTED_AFTER_CLICK = `new Promise((resolve) => {
+  const click = window.__lastClick;
+  const check = () => {
+    const answered = performance
+      .getEntriesByType("resource")
+      .some((e) => e.name.includes("cards.list") && e.startTime >= click && e.responseEnd > 0);
+    const t = document.querySelector('[data-testid="card-table"]');
+    if (answered && t?.getAttribute("aria-busy") === "false" && t.querySelector("tbody tr a")) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})`; // a string: the bundler's helpers for named functions do not exist in the page
 
 /** In the page: when the last click happened, and the last card list call's start and end (page clock, ms). */
 const lastClickAndCall = () => {
@@ -138,11 +162,9 @@ async function main() {
       await closePopovers(page);
       await a.prepare?.(page);
       listCalls = 0;
-      const answered = page.waitForResponse((r) => r.url().includes("cards.list"), { timeout: 30_000 }).catch(() => null);
       const t0 = Date.now();
       await a.run(page);
-      await answered;
-      const paintedAt = await painted(page);
+      const paintedAt = await page.evaluate<number>(PAINTED_AFTER_CLICK);
       ui.push(Date.now() - t0);
       const m = await page.evaluate(lastClickAndCall);
       inPage.push(paintedAt - m.click);
@@ -194,11 +216,11 @@ async function main() {
     });
     printTable(`/cards in Chromium, ${cards.pagination.total.toLocaleString("en")} cards (demo dataset, scale ${scale})`, [
       row("first load of /cards (navigation to rows painted)", first, "< 1500"),
-      row("filter change to rows painted", ui, "p50 < 100, p95 < 250"),
-      row("  the same, on the page's clock (click event to painted)", inPage, ""),
-      row("    click to list call sent (state, URL, render)", toRequest, ""),
-      row("    list call (tRPC over HTTP)", request, ""),
-      row("    answer to rows painted (parse, render, paint)", toPaint, ""),
+      row("filter change to rows painted (click event to the frame showing them)", inPage, "p50 < 100, p95 < 250"),
+      row("  click to list call sent (state, URL, render)", toRequest, ""),
+      row("  list call (tRPC over HTTP)", request, ""),
+      row("  answer to rows painted (parse, render, paint)", toPaint, ""),
+      row("the same around Playwright's click and wait (harness wall clock)", ui, ""),
       row("GET /v1/cards/ with the same parameters", rest, ""),
     ]);
     process.stdout.write(
