@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { MAX_BODY_BYTES as REST_MAX_BODY_BYTES } from "./api/rest/handler";
-import { isTrpcPath, TRPC_MAX_BODY_BYTES, trpcErrorBody } from "./api/trpc-endpoint";
+import { TRPC_MAX_BODY_BYTES, trpcErrorBody } from "./api/trpc-endpoint";
 import { MAX_BODY as OAUTH_MAX_BODY_BYTES } from "./auth/oauth/http";
 import { errorPage } from "./auth/oauth/pages";
 import { MAX_BODY_BYTES as MCP_MAX_BODY_BYTES } from "./mcp/node";
@@ -78,9 +78,8 @@ export function bodyLimit(entry: TEntry): TBodyLimit {
   return LIMITS[entry];
 }
 
-/** The entry of a path Next serves: the browser's tRPC, next-auth, the OAuth consent form, the rest. */
+/** The entry of a path Next serves: next-auth, the OAuth consent form, the rest. */
 export function nextEntry(path: string): TEntry {
-  if (isTrpcPath(path)) return "trpc";
   if (path.startsWith("/api/auth/")) return "auth";
   if (path === "/oauth/authorize" || path.startsWith("/oauth/authorize/")) return "consent";
   return path === "/v1" || path.startsWith("/v1/") ? "rest" : "other";

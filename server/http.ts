@@ -20,9 +20,8 @@ import { db } from "./db/client";
  * the browser workspace (server/api/trpc-endpoint.ts, signed in by the session cookie:
  * server/auth/session.ts), the OAuth machine endpoints and metadata (server/auth/oauth/http.ts),
  * the MCP server at /mcp (server/mcp/node.ts), everything else (UI, sign-in, the authorization
- * page, the catalog, /v1/openapi.json) to Next. CORS is
- * answered here for the paths that allow it (server/lib/cors.ts). Resolves once it listens; the
- * result stops it within a grace period.
+ * page, the catalog, /v1/openapi.json) to Next. CORS is answered here for the paths that allow it
+ * (server/lib/cors.ts). Resolves once it listens; the result stops it within a grace period.
  *
  * No handler sees a request body larger than its entry's limit (server/body-limits.ts): the body is
  * counted as it arrives and refused with a 413 at the limit (server/lib/bounded-body.ts).
@@ -72,10 +71,10 @@ export interface THttpStop {
 }
 
 /**
- * Routes one request: /v1 to the REST edge, /api/trpc, the OAuth machine endpoints and /mcp to their
- * handlers, the rest to `handleNext`. Every answer carries the security headers: the REST edge adds them to its
- * replies itself, every other answer gets them here, set before anything is written; proxy.ts
- * adds the pages' Content-Security-Policy.
+ * Routes one request: /v1 to the REST edge, /api/trpc, the OAuth machine endpoints and /mcp to
+ * their handlers, the rest to `handleNext`. Every answer carries the security headers: the REST
+ * edge adds them to its replies itself, every other answer gets them here, set before anything is
+ * written; proxy.ts adds the pages' Content-Security-Policy.
  */
 export function requestListener(handleNext: TNextHandler) {
   const security = Object.entries(securityHeaders());
