@@ -20,7 +20,8 @@ import { createBrowserContext } from "./trpc";
  * - Input nested deeper than `MAX_JSON_DEPTH` (the POST body, or the `input` query parameter of a
  *   query) is a 400 before anything parses it.
  * - The server bounds the body (server/body-limits.ts: `TRPC_MAX_BODY_BYTES`).
- * - Every answer is `Cache-Control: no-store` (an account's own data).
+ * - Every answer is `Cache-Control: no-store` (an account's own data); a method other than GET,
+ *   HEAD and POST is a 405.
  *
  * Refusals have tRPC's error shape, so the browser's client reports them as it does any error.
  */
@@ -36,10 +37,16 @@ export function trpcErrorBody(code: TRPC_ERROR_CODE_KEY, status: number, appCode
   return JSON.stringify({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, appCode } } });
 }
 
-function refusal(code: TRPC_ERROR_CODE_KEY, status: number, appCode: TErrorCode, message: string): Response {
+function refusal(
+  code: TRPC_ERROR_CODE_KEY,
+  status: number,
+  appCode: TErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(trpcErrorBody(code, status, appCode, message), {
     status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
   });
 }
 
@@ -56,6 +63,12 @@ export async function serveBrowserTrpc(req: Request, sessionAccount: () => Promi
   let session: Promise<TAccount | undefined> | undefined;
   const signedIn = () => (session ??= sessionAccount());
 
+  // Queries are GET (HEAD reaches here as GET), mutations POST.
+  if (req.method !== "GET" && req.method !== "POST") {
+    return refusal("METHOD_NOT_SUPPORTED", 405, "method_not_allowed", `${req.method} is not allowed here: use GET or POST.`, {
+      Allow: "GET, HEAD, POST",
+    });
+  }
   let forward = req;
   if (req.method === "POST") {
     const source = requestSource(req.headers, new URL(env().BASE_URL).origin);

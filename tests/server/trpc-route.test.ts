@@ -72,3 +72,17 @@ it("a mutation from another site is refused before anything runs", async () => {
   });
   expect(res.status).toBe(403);
 });
+
+it("answers a method other than GET, HEAD and POST with a 405 naming the ones it takes", async () => {
+  for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+    const res = await fetch(`${base}/api/trpc/user.folders.list`, { method, headers: { cookie } });
+    expect(res.status, method).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(((await res.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe("method_not_allowed");
+  }
+  const head = await fetch(`${base}/api/trpc/user.folders.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`, {
+    method: "HEAD",
+    headers: { cookie },
+  });
+  expect(head.status).toBe(200);
+});
