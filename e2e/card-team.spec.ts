@@ -182,11 +182,16 @@ test("a comment posted while the thread's first page is still loading stays on s
   const { page, watch, context } = await signedIn(browser, baseURL, email);
   let release = () => {};
   const written = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/trpc\/[^?]*team\.comments\.thread/, async (route) => {
-    const response = await route.fetch();
-    await written;
-    await route.fulfill({ response }).catch(() => {}); // a cancelled load has nobody to answer
-  });
+  // Only the first load is held; the reloads that follow the post go straight to the server.
+  await page.route(
+    /\/api\/trpc\/[^?]*team\.comments\.thread/,
+    async (route) => {
+      const response = await route.fetch();
+      await written;
+      await route.fulfill({ response }).catch(() => {}); // a cancelled load has nobody to answer
+    },
+    { times: 1 },
+  );
   await page.goto(`/cards/${card!.slug}`);
   const field = page.getByLabel(`Comment for ${team}`);
   await field.fill("Posted before the thread loaded.");
@@ -197,5 +202,6 @@ test("a comment posted while the thread's first page is still loading stays on s
   await expect(page.getByTestId("comment").filter({ hasText: "Posted before the thread loaded." })).toBeVisible();
   await expect(page.getByTestId("comment")).toHaveCount(1);
   expect(await watch.problems()).toEqual([]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   await context.close();
 });

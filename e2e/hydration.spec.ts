@@ -56,6 +56,7 @@ test("a page whose scripts arrive after the header's data hydrates without a mis
   // The header needs no request of its own for the account: it came with the page.
   expect(await account).toBeNull();
   expect(await watch.problems()).toEqual([]);
+  await page.unrouteAll({ behavior: "ignoreErrors" }); // a chunk still held has nobody to answer
 });
 
 test("a form handled by the page's script waits for it: typing and sending before it arrives loses nothing", async ({ page, baseURL }) => {
@@ -93,4 +94,5 @@ test("a form handled by the page's script waits for it: typing and sending befor
   await page.getByRole("button", { name: "Withdraw the request" }).click();
   await expect(page.getByLabel("Request an intro")).toBeVisible();
   expect(await watch.problems()).toEqual([]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
