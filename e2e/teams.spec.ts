@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { auth, expectNoSeriousA11yViolation, SIGNIN_WAIT, vmon, watchPage } from "./support";
+import { auth, expectNoSeriousA11yViolation, signedInContext, SIGNIN_WAIT, vmon, watchPage } from "./support";
 
 /**
  * Teams in the browser: an owner creates a team, shares a folder and makes an invitation link; a
@@ -130,4 +130,32 @@ test("an owner invites, the invitee joins and sees the shared folder, a stranger
   expect(await joiner.watch.problems()).toEqual([]);
   await owner.context.close();
   await joiner.context.close();
+});
+
+test("an invitation made while the open ones are still loading is listed", async ({ browser, baseURL }) => {
+  const owner = `team-early-${stamp}@example.test`;
+  createUser(owner);
+  expect(vmon(["teams", "create", "--name", `Early Fund ${stamp}`, "--owner", owner]).code).toBe(0);
+  const { context, page, watch } = await signedInContext(browser, baseURL, { email: owner, password: PASSWORD });
+  // The list's first load reads the (empty) list at once, but its answer is held until the
+  // invitation has been made: that older answer must not be what the page keeps showing.
+  let release = () => {};
+  const made = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    /\/api\/trpc\/[^?]*team\.workspace\.invitations(?!ForMe)/,
+    async (route) => {
+      const response = await route.fetch();
+      await made;
+      await route.fulfill({ response }).catch(() => {}); // a cancelled load has nobody to answer
+    },
+    { times: 1 },
+  );
+  await page.goto("/settings/team");
+  await page.getByRole("button", { name: "Make invitation link" }).click();
+  await expect(page.getByTestId("invitation-link")).toContainText("/join/vmj_");
+  release();
+  await expect(page.getByTestId("open-invitations")).toContainText("Anyone with the link");
+  expect(await watch.problems()).toEqual([]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.close();
 });

@@ -1,6 +1,12 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  QueryClient,
+  QueryClientProvider,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
@@ -11,9 +17,26 @@ const trpcContext = createTRPCContext<TAppRouter>();
 const { TRPCProvider } = trpcContext;
 export const { useTRPC } = trpcContext;
 
+/**
+ * The workspace's query client: after a write, an invalidated query always reads again. React
+ * Query lets a refetch join a first load still in flight (no data yet) instead of starting another,
+ * and that load may have read before the write: the page then kept showing the state before it (an
+ * invitation made while the list of open ones was loading stayed missing). The load in flight is
+ * cancelled first, so the refetch starts after the write.
+ */
+class WorkspaceQueryClient extends QueryClient {
+  override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    await this.cancelQueries(filters);
+    return super.invalidateQueries(filters, options);
+  }
+}
+
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () => new WorkspaceQueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   // Calls are batched (sent together on the next task) unless made with `context: { skipBatch: true }`:
   // those are sent at once, on a request of their own.

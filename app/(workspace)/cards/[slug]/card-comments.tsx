@@ -45,12 +45,10 @@ export function CardComments({ cardId, team }: { cardId: number; team: TTeam }) 
   const options = trpc.team.comments.thread.infiniteQueryOptions(input, { getNextPageParam: (last) => last.next });
   const thread = useInfiniteQuery(options);
   const key = trpc.team.comments.thread.infiniteQueryKey(input);
-  // A write changes the loaded pages in place; while they are still loading, they load again instead.
-  // The load in flight is cancelled first: it may have read the thread before the write, and a first
-  // load (no data yet) would otherwise be reused by the refetch instead of started again.
+  // A write changes the loaded pages in place; while they are still loading, they load again instead
+  // (the invalidation cancels the load in flight, which may have read the thread before the write).
   const update = (f: (pages: TPage[]) => TPage[]) => {
-    if (qc.getQueryData(key) === undefined || qc.isFetching({ queryKey: key }) > 0)
-      void qc.cancelQueries({ queryKey: key }).then(() => qc.invalidateQueries({ queryKey: key }));
+    if (qc.getQueryData(key) === undefined || qc.isFetching({ queryKey: key }) > 0) void qc.invalidateQueries({ queryKey: key });
     else qc.setQueryData<InfiniteData<TPage, TPage["next"] | null>>(key, (d) => (d ? { ...d, pages: f(d.pages) } : d));
   };
   const replace = (c: TComment) => update((pages) => pages.map((p) => ({ ...p, data: p.data.map((x) => (x.id === c.id ? c : x)) })));

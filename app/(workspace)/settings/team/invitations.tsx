@@ -94,6 +94,7 @@ export function Invitations() {
         </Alert>
       )}
       {revoke.error && <Alert className="mt-2 text-sm">{revoke.error.message}</Alert>}
+      {open.error && <Alert className="mt-2 text-sm">Could not load the open invitations: {open.error.message}</Alert>}
       {open.data && open.data.length === 0 && <EmptyState className="mt-3">No open invitation.</EmptyState>}
       {open.data && open.data.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="open-invitations">
