@@ -33,12 +33,15 @@
  *   BENCH_EF_SWEEP  instead of all that, only the search step without the total for each of these
  *                   hnsw.ef_search values (comma-separated, SEMANTIC_EF_SEARCH), with recall@20
  *                   (mean and worst query) against the exact ranking: how SEMANTIC_EF_SEARCH was chosen
+ *   BENCH_PATHS     instead of all that, only the search step on each of these paths, forced
+ *                   (comma-separated: index, exact, coded; coded only for the filters that have
+ *                   codes), with and without the total: how the automatic choice was made
  */
 import pg from "pg";
 import { createPrisma, type TDb } from "../server/db/client";
-import { matchingIdsSql } from "../server/domain/cards/count";
+import { matchingCodesSql, matchingIdsSql } from "../server/domain/cards/count";
 import { buildCardWhere } from "../server/domain/cards/filters";
-import { searchByVector, type TVectorSearch } from "../server/domain/embeddings/vector-search";
+import { searchByVector, type TSearchPath, type TVectorSearch } from "../server/domain/embeddings/vector-search";
 import { hnswIndexDdl, hnswIndexName } from "../server/domain/embeddings/vector-sql";
 import { createLocalProvider } from "../server/domain/embeddings/providers/local";
 import { benchDatabase } from "./lib/bench-db";
@@ -104,6 +107,9 @@ async function ensureVectors(client: pg.Client): Promise<void> {
   await client.query(`SET maintenance_work_mem = '${MWM.replace(/[^0-9A-Za-z]/g, "")}'`);
   await client.query(hnswIndexDdl("card", 512));
   await client.query("VACUUM ANALYZE card_embedding");
+  // The vectors' binary codes were copied into card_category by its triggers: the coded path's
+  // index-only scan needs its pages marked all-visible again.
+  await client.query("VACUUM ANALYZE card_category");
   log(`  index built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -145,7 +151,7 @@ async function serverMemory(client: pg.Client): Promise<Record<string, unknown>>
 }
 
 /** A filter as the search step takes it (card() below builds it as the card list does). */
-type TFilter = Pick<TVectorSearch, "ids" | "unfiltered"> & { sql?: TVectorSearch["where"] };
+type TFilter = Pick<TVectorSearch, "ids" | "codes" | "unfiltered"> & { sql?: TVectorSearch["where"] };
 
 interface TQuery {
   vector: number[];
@@ -188,6 +194,7 @@ async function reference(db: TDb, c: TFilterCase, qs: TQuery[]) {
     vector: qs[i]!.vector,
     where: wheres[i]!.sql,
     ids: wheres[i]!.ids,
+    codes: wheres[i]!.codes,
     unfiltered: wheres[i]!.unfiltered,
     minSimilarity: MIN_SIMILARITY,
     limit: PAGE,
@@ -253,6 +260,27 @@ async function measureStep(db: TDb, c: TFilterCase, qs: TQuery[]): Promise<{ row
     });
   }
   return { rows, truth };
+}
+
+/** The search step on each forced path (BENCH_PATHS), with and without the total: p50, p99, recall@20. */
+async function comparePaths(db: TDb, c: TFilterCase, qs: TQuery[], paths: TSearchPath[]): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  const { base, truth } = await reference(db, c, qs);
+  for (const strategy of paths) {
+    if (strategy === "coded" && !base(0).codes) continue;
+    for (const includeTotal of [false, true]) {
+      const { times, meanRecall } = await measuredRounds(db, (i) => ({ ...base(i), includeTotal, strategy }), truth);
+      rows.push({
+        filter: c.name,
+        path: strategy,
+        include_total: includeTotal,
+        p50_ms: pct(times, 0.5),
+        p99_ms: pct(times, 0.99),
+        recall_at_20: meanRecall,
+      });
+    }
+  }
+  return rows;
 }
 
 /** The search step without the total at each hnsw.ef_search value (BENCH_EF_SWEEP): p50, p99, mean and worst recall@20. */
@@ -396,6 +424,20 @@ async function main() {
       printTable("server memory", [memory]);
       return;
     }
+    const forced = process.env.BENCH_PATHS?.split(",").filter((p): p is TSearchPath => ["index", "exact", "coded"].includes(p));
+    if (forced?.length) {
+      const rows: Record<string, unknown>[] = [];
+      for (const f of filters) {
+        log(`paths: ${f.name}`);
+        rows.push(...(await comparePaths(db, f, qs, forced)));
+      }
+      printTable(
+        `search step by path, ${cards.toLocaleString("en-US")} cards, ${QUERIES} queries × ${ROUNDS} rounds, page of ${PAGE}`,
+        rows,
+      );
+      printTable("server memory", [memory]);
+      return;
+    }
     const step: Record<string, unknown>[] = [];
     const truths: Set<number>[][] = [];
     for (const f of filters) {
@@ -433,7 +475,7 @@ async function main() {
 /** The cards list's own WHERE for these filters (server/domain/cards/filters.ts). */
 async function card(db: TDb, p: { stages?: string[]; categories?: string[] }): Promise<TFilter> {
   const where = await buildCardWhere(db, 0, p);
-  return { sql: where.sql, ids: matchingIdsSql(where), unfiltered: where.unfiltered };
+  return { sql: where.sql, ids: matchingIdsSql(where), codes: matchingCodesSql(where), unfiltered: where.unfiltered };
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "~/server/db/generated/prisma/client";
+import { matchingCodesSql } from "~/server/domain/cards/count";
+import { buildCardWhere } from "~/server/domain/cards/filters";
 import { embeddingProvider, rebuildEmbeddings, searchByVector, semanticPage } from "~/server/domain/embeddings";
 import { hashEmbedding } from "~/server/domain/embeddings/providers/hash";
 import { dimsSql, vectorLiteral, vectorWithScanSettings } from "~/server/domain/embeddings/vector-sql";
@@ -115,6 +117,55 @@ describe("semantic search", () => {
           });
           if (strategy !== "auto") expect(got.path).toBe(strategy);
           expect(sameRanking(got.rows, want), `${strategy} ${query}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it("coded path: a category filter with its rows' codes ranks like a brute-force ranking, each card once", async () => {
+    await rebuildEmbeddings(t.db, embeddingProvider()!, { onlyMissing: true }); // also when run alone
+    const [, growth] = fx.stages;
+    const [climate, fintech] = fx.categories;
+    const provider = embeddingProvider()!;
+    const ref = { model: `${provider.id}:${provider.model}`, dimensions: provider.dimensions };
+    const cases: [Prisma.Sql, Prisma.Sql, (r: TSynthetic["cards"][number]) => boolean][] = [
+      [
+        Prisma.sql`c.stage_id = ${growth} AND EXISTS (SELECT 1 FROM card_category cc WHERE cc.card_id = c.id AND cc.category_id = ${climate})`,
+        Prisma.sql`SELECT cc.card_id AS id, cc.code FROM card_category cc WHERE cc.category_id = ${climate} AND cc.stage_id = ${growth} AND cc.code IS NOT NULL`,
+        (r) => r.stageId === growth && r.categoryIds.includes(climate!),
+      ],
+    ];
+    // Two categories and a stage as the card list builds them: a card in both categories has two
+    // rows, and is ranked once.
+    const listed = await buildCardWhere(t.db, 0, { stages: ["emb-growth"], categories: ["emb-climate", "emb-fintech"] });
+    cases.push([
+      listed.sql,
+      matchingCodesSql(listed)!,
+      (r) => r.stageId === growth && (r.categoryIds.includes(climate!) || r.categoryIds.includes(fintech!)),
+    ]);
+    const both = fx.cards.filter((r) => r.stageId === growth && r.categoryIds.includes(climate!) && r.categoryIds.includes(fintech!));
+    expect(both.length).toBeGreaterThan(0);
+    for (const [where, codes, filter] of cases) {
+      for (const query of QUERIES.slice(0, 3)) {
+        const want = bruteForce(fx.cards, query, HASH_DIMS, { minSimilarity: 0.1, filter });
+        const vector = hashEmbedding(query, HASH_DIMS);
+        for (const includeTotal of [true, false]) {
+          const got = await searchByVector(t.db, {
+            kind: "card",
+            ref,
+            vector,
+            where,
+            codes,
+            minSimilarity: 0.1,
+            limit: 20,
+            offset: 0,
+            includeTotal,
+            strategy: "coded",
+          });
+          expect(got.path).toBe("coded");
+          expect(sameRanking(got.rows.slice(0, 20), want.slice(0, 20)), `coded ${query}`).toBeNull();
+          expect(new Set(got.rows.map((r) => r.id)).size).toBe(got.rows.length);
+          if (includeTotal) expect(got.total).toBe(Math.min(100, want.length));
         }
       }
     }

@@ -90,6 +90,18 @@ export function matchingIdsSql(where: TCardWhere): { all: Prisma.Sql; first: Pri
   }
 }
 
+/**
+ * A SELECT of (id, code) over the card_category rows of the cards matching the filter that have a
+ * vector (code: its binary code, copied by the vm_card_category_code_* triggers), for the filter
+ * shapes matchingIdsSql reads from card_category; else undefined. A card with several of the
+ * categories comes once per category. Semantic search ranks these codes from one index-only scan
+ * of vm_card_category_code (vector-search.ts, the coded path).
+ */
+export function matchingCodesSql(where: TCardWhere): Prisma.Sql | undefined {
+  if (countPlan(where) !== "card_category") return undefined;
+  return Prisma.sql`SELECT cc.card_id AS id, cc.code ${categoryRowsSql(where)} AND cc.code IS NOT NULL`;
+}
+
 function searchCountSql(where: TCardWhere): Prisma.Sql {
   const { fullText, substring } = where.resolved.search!;
   const fullTextCount = Prisma.sql`(SELECT count(*)::int FROM card c WHERE ${fullText})`;

@@ -1,6 +1,6 @@
 import type { TDb } from "~/server/db/client";
 import { semanticPage, type TSemanticPage } from "../embeddings/search";
-import { matchingIdsSql } from "./count";
+import { matchingCodesSql, matchingIdsSql } from "./count";
 import type { TCardWhere } from "./filters";
 import { cardRowJson } from "./rows";
 
@@ -28,6 +28,7 @@ export function rankCardsSemantically(a: TSemanticArgs): Promise<TSemanticPage> 
     query: a.query,
     where: a.where.sql,
     ids: matchingIdsSql(a.where),
+    codes: matchingCodesSql(a.where),
     unfiltered: a.where.unfiltered,
     empty: a.where.empty,
     minSimilarity: a.minSimilarity,

@@ -24,6 +24,8 @@ export interface TSemanticPageInput {
   where?: Prisma.Sql;
   /** The ids matching `where`, when they are cheaper to enumerate than through it (see TVectorSearch). */
   ids?: TVectorSearch["ids"];
+  /** The filtered rows' binary codes, when the filter's index holds them (see TVectorSearch). */
+  codes?: TVectorSearch["codes"];
   /** No other filter (where is TRUE or absent): lets the index answer alone. */
   unfiltered?: boolean;
   /** The filters can match nothing (an unknown slug, ...): the page is empty. */
@@ -104,6 +106,7 @@ export async function semanticPage(db: TDb, input: TSemanticPageInput): Promise<
     vector,
     where: input.where,
     ids: input.ids,
+    codes: input.codes,
     unfiltered: input.unfiltered ?? !input.where,
     minSimilarity: input.minSimilarity,
     limit: input.limit,

@@ -28,7 +28,15 @@ import { dimsSql, isIndexed, vectorLiteral, vectorWithScanSettings } from "./vec
  *   the filters (or the whole table) leave at most EXACT_ALWAYS rows, for sizes without an index,
  *   and whenever an index scan spends its budget (hnsw.max_scan_tuples) on rejected candidates
  *   before finding enough (a filter that excludes the query's neighbourhood): results are never
- *   silently missing.
+ *   silently missing;
+ * - coded: for filters that come with their rows' binary codes (`codes`: one bit per dimension,
+ *   kept in the filter's own covering index) and leave more than EXACT_ALWAYS rows and at most
+ *   CODED_MAX: every filtered row ranked by Hamming distance between codes, the best few hundred
+ *   re-ranked by their full vectors. Reading every filtered row's vector costs one descent of the
+ *   vectors' key per row (about 50 ms for 10,000 rows at a million); the codes come from one
+ *   index-only scan. The index walk is not tried first: a filter of a few percent of the rows
+ *   that lies outside the query's neighbourhood spends the walk's whole budget for nothing
+ *   (docs/benchmarks.md).
  */
 
 /** The longest result list (the total never exceeds it): the endpoint's maximum page size. */
@@ -51,6 +59,24 @@ function efSearch(): number {
  */
 const EXACT_ALWAYS = 5_000;
 
+/**
+ * Estimated filtered rows up to which a filter that has codes is ranked on the coded path: the
+ * Hamming pass reads each filtered row's code (about 0.3-0.4 us an index entry), so beyond a few
+ * tens of thousands of rows the index walk, which such a broad filter rarely starves, is cheaper.
+ */
+const CODED_MAX = 60_000;
+/**
+ * Rows the Hamming pass hands to the re-ranking. Rows, not ids: an id comes once per row it has in
+ * the filter (a card once per category of the filter it is in, 2.2-2.4 times for a sector and its
+ * subsectors at a million cards), so 800 rows are 350-800 cards: recall@20 0.98-0.99 for a filter
+ * near the query and away from it (docs/benchmarks.md); eight times the rows wanted when more are
+ * asked for (a page with its total ranks the whole list of 100). Deduplicating before the cut
+ * (a GROUP BY over every filtered row) cost more than re-ranking the duplicates' ids once each.
+ */
+function shortlistRows(wanted: number): number {
+  return Math.min(4_000, Math.max(800, wanted * 8));
+}
+
 /** The index scan's budget: enough for filters that keep about 2.5% of the query's neighbours. */
 function scanBudget(wanted: number, unfiltered: boolean): number {
   return unfiltered ? 20_000 : Math.min(20_000, Math.max(2_000, wanted * 40));
@@ -69,14 +95,20 @@ export interface TVectorSearch {
    * against `where`.
    */
   ids?: { all: Prisma.Sql; first: Prisma.Sql };
+  /**
+   * Optional: a SELECT of (id, code) over the rows matching `where` that have a stored vector,
+   * `code` being that vector's binary code (pgvector's binary_quantize, as varbit), whatever its
+   * model; an id may come on several rows. Lets large filters take the coded path.
+   */
+  codes?: Prisma.Sql;
   /** No filter at all (where is TRUE or absent). */
   unfiltered?: boolean;
   minSimilarity: number;
   limit: number;
   offset: number;
   includeTotal: boolean;
-  /** Forces a path (benchmarks, tests); default auto. */
-  strategy?: "auto" | "index" | "exact";
+  /** Forces a path (benchmarks, tests; "coded" needs `codes`); default auto. */
+  strategy?: "auto" | TSearchPath;
   /**
    * Optional: a text expression, for the item whose id is `id`, that the page's items carry as
    * `row` (the caller's row as JSON): the statement that ranks the list then also reads the page's
@@ -92,11 +124,13 @@ export interface TRanked {
   row?: string;
 }
 
+export type TSearchPath = "index" | "exact" | "coded";
+
 export interface TVectorSearchResult {
   /** The page, best first: `limit` rows at most, `limit + 1` without a total (tells has_next). */
   rows: TRanked[];
   total: number | null;
-  path: "index" | "exact";
+  path: TSearchPath;
 }
 
 interface TCandidate {
@@ -228,6 +262,35 @@ async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number): Promi
   );
 }
 
+/**
+ * The coded path: the filtered rows ranked by Hamming distance between their codes and the
+ * query's (ties by id), the shortlist's ids (each once: `= ANY`) read through the vectors' key
+ * and ranked by cosine distance. Codes of another size are skipped (a model change in progress),
+ * and a code whose vector is of another model is dropped by the re-ranking.
+ */
+async function codedCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
+  const k = KINDS[s.kind];
+  const n = dimsSql(s.ref.dimensions);
+  const q = vectorLiteral(s.vector);
+  const own = Prisma.sql`x.model = ${s.ref.model} AND vector_dims(x.embedding) = ${n}`;
+  return queryCandidates(
+    db,
+    s,
+    Prisma.sql`
+    SELECT x.${k.key} AS id, (x.embedding <=> ${q}::vector)::float8 AS dist
+      FROM ${k.embeddings} x
+     WHERE x.${k.key} = ANY(ARRAY(
+             SELECT h.id FROM (
+               SELECT f.id, f.code::bit(${n}) <~> (SELECT binary_quantize(${q}::vector)::bit(${n})) AS d
+                 FROM (${s.codes!}) f WHERE length(f.code) = ${n}) h
+              ORDER BY h.d, h.id
+              LIMIT ${shortlistRows(wanted)}))
+       AND ${own}
+     ORDER BY dist, id
+     LIMIT ${wanted}`,
+  );
+}
+
 /** At most this many filtered rows, in any order, are read to show that the list is full. */
 const FULL_LIST_SAMPLE = 1_000;
 
@@ -256,13 +319,17 @@ async function listIsFull(db: TDb, s: TVectorSearch, where: Prisma.Sql, n: numbe
 }
 
 /**
- * The path a search starts on: exact when asked, when the dimensions have no index, or (auto)
- * when the planner estimates that the filters leave at most EXACT_ALWAYS rows; else the index.
+ * The path a search starts on, when not asked for one: exact when the planner estimates that the
+ * filters leave at most EXACT_ALWAYS rows; coded when they come with codes and leave at most
+ * CODED_MAX; exact when the dimensions have no index; else the index.
  */
-function startingPath(s: TVectorSearch, estimate: number | null): "index" | "exact" {
-  if (s.strategy === "exact" || !isIndexed(s.ref.dimensions)) return "exact";
-  const auto = !s.strategy || s.strategy === "auto";
-  return auto && estimate !== null && estimate <= EXACT_ALWAYS ? "exact" : "index";
+function startingPath(s: TVectorSearch, estimate: number | null): TSearchPath {
+  if (s.strategy === "coded" && s.codes) return "coded";
+  if (s.strategy === "exact" || s.strategy === "coded") return "exact";
+  if (s.strategy === "index") return isIndexed(s.ref.dimensions) ? "index" : "exact";
+  if (estimate !== null && estimate <= EXACT_ALWAYS) return "exact";
+  if (s.codes && estimate !== null && estimate <= CODED_MAX) return "coded";
+  return isIndexed(s.ref.dimensions) ? "index" : "exact";
 }
 
 const byDistanceThenId = (a: TCandidate, b: TCandidate) => a.dist - b.dist || a.id - b.id;
@@ -289,11 +356,15 @@ async function rankedList(
   db: TDb,
   s: TVectorSearch,
   wanted: number,
-  start: "index" | "exact",
-): Promise<{ list: (TRanked & { dist: number })[]; path: "index" | "exact" }> {
+  start: TSearchPath,
+): Promise<{ list: (TRanked & { dist: number })[]; path: TSearchPath }> {
   let path = start;
-  let candidates = path === "index" ? await indexRanking(db, s, wanted) : [];
-  if (path === "exact" || (candidates.length < wanted && s.strategy !== "index")) {
+  let candidates: TCandidate[] = [];
+  if (path === "index") candidates = await indexRanking(db, s, wanted);
+  else if (path === "coded") candidates = await codedCandidates(db, s, wanted);
+  // Fewer than wanted: the filter has fewer rows than that, or the walk spent its budget, or the
+  // shortlist held rows without a vector of the model. The exact path then settles it.
+  if (path === "exact" || (candidates.length < wanted && s.strategy !== path)) {
     path = "exact";
     candidates = await exactCandidates(db, s, wanted);
   }
