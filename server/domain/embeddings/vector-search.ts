@@ -6,7 +6,7 @@ import { lruPerOwner } from "~/server/lib/lru";
 import { KINDS, type TEmbeddingKind } from "./kinds";
 import { codedCandidates, exactCandidates, indexCandidates, listIsFull, pageSpan } from "./vector-candidates";
 import type { TCandidate, TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from "./vector-search.types";
-import { isIndexed } from "./vector-sql";
+import { startingPath } from "./vector-path";
 
 export type { TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from "./vector-search.types";
 
@@ -27,7 +27,7 @@ export type { TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from ".
  *   candidate set for each LIMIT; recall is the same: docs/benchmarks.md), once equal distances
  *   are put in id order (indexRanking);
  * - exact: the filtered rows first, every distance computed. Used when the planner estimates that
- *   the filters (or the whole table) leave at most EXACT_ALWAYS rows, for sizes without an index,
+ *   the filters (or the whole table) leave at most EXACT_ALWAYS rows (vector-path.ts), for sizes without an index,
  *   and whenever an index scan spends its budget (hnsw.max_scan_tuples) on rejected candidates
  *   before finding enough (a filter that excludes the query's neighbourhood): results are never
  *   silently missing;
@@ -43,20 +43,6 @@ export type { TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from ".
 
 /** The longest result list (the total never exceeds it): the endpoint's maximum page size. */
 export const SEMANTIC_MAX_RESULTS: Record<TEmbeddingKind, number> = { card: 100, participant: 200 };
-/**
- * Estimated filtered rows up to which exact search is chosen: about 2,300 real rows (the planner
- * estimates a stage and a sector at twice their count), ranked in 3.5-4.5 ms where a filtered
- * walk of the index takes 5-14 ms (bench:semantic, docs/benchmarks.md).
- */
-const EXACT_ALWAYS = 5_000;
-
-/**
- * Estimated filtered rows up to which a filter that has codes is ranked on the coded path: the
- * Hamming pass reads each filtered row's code (about 0.3-0.4 us an index entry), so beyond a few
- * tens of thousands of rows the index walk, which such a broad filter rarely starves, is cheaper.
- */
-const CODED_MAX = 60_000;
-
 const similarityOf = (dist: number) => (Number.isFinite(dist) ? Math.min(1, Math.max(0, 1 - dist)) : 0);
 /** Whether a candidate at this distance is in the result list (its similarity reaches the threshold). */
 const withinThreshold = (s: TVectorSearch, dist: number) => similarityOf(dist) >= s.minSimilarity - 1e-12;
@@ -82,20 +68,6 @@ async function estimatedFilteredRows(db: TDb, kind: TEmbeddingKind, where: Prism
   const estimate = parsed?.[0]?.Plan?.["Plan Rows"] ?? Number.POSITIVE_INFINITY;
   estimates.set(key, estimate);
   return estimate;
-}
-
-/**
- * The path a search starts on, when not asked for one: exact when the planner estimates that the
- * filters leave at most EXACT_ALWAYS rows; coded when they come with codes and leave at most
- * CODED_MAX; exact when the dimensions have no index; else the index.
- */
-function startingPath(s: TVectorSearch, estimate: number | null): TSearchPath {
-  if (s.strategy === "coded" && s.codes) return "coded";
-  if (s.strategy === "exact" || s.strategy === "coded") return "exact";
-  if (s.strategy === "index") return isIndexed(s.ref.dimensions) ? "index" : "exact";
-  if (estimate !== null && estimate <= EXACT_ALWAYS) return "exact";
-  if (s.codes && estimate !== null && estimate <= CODED_MAX) return "coded";
-  return isIndexed(s.ref.dimensions) ? "index" : "exact";
 }
 
 const byDistanceThenId = (a: TCandidate, b: TCandidate) => a.dist - b.dist || a.id - b.id;
