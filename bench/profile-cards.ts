@@ -10,6 +10,9 @@
  *
  * Env: DATABASE_URL (default the scale-500 bench database), Q (the query string, default
  * `sort=trending`), BENCH_SECONDS (default 10), PROFILE_OUT (default /tmp/cards.cpuprofile).
+ * SEMANTIC_LIKE=<card id> profiles a semantic search (`search=...&semantic=true` in Q): the query's
+ * `search` text embeds, through a table embedding server, to that card's stored vector (the
+ * vectors bench:semantic writes, model bench-calibrated-512).
  */
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -18,6 +21,7 @@ import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const URL_ = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/vm_bench_s500";
@@ -28,6 +32,7 @@ const PORT = 3199;
 
 process.env.DATABASE_URL = URL_;
 process.env.LOG_LEVEL = "warn";
+const embedder = process.env.SEMANTIC_LIKE ? await semanticEmbedder(Number(process.env.SEMANTIC_LIKE)) : undefined;
 const { resetEnvCache } = await import("../server/env");
 resetEnvCache();
 const { createPrisma } = await import("../server/db/client");
@@ -37,6 +42,30 @@ const { tokenCache } = await import("../server/auth/caller");
 const { listenForAuthChanges } = await import("../server/auth/token-cache");
 const { serveRest } = await import("../server/api/rest/node");
 const { closeDatabase } = await import("../server/db/client");
+
+/** The table embedding server for SEMANTIC_LIKE, the service's embedding settings pointed at it. */
+async function semanticEmbedder(cardId: number) {
+  const { queryText } = await import("../server/domain/embeddings/kinds");
+  const { startTableEmbeddingServer } = await import("./lib/embedding-server");
+  const search = new URLSearchParams(QUERY).get("search");
+  if (!search) throw new Error("SEMANTIC_LIKE needs a search text in Q");
+  const client = new pg.Client(URL_);
+  await client.connect();
+  const { rows } = await client.query<{ v: string }>("SELECT embedding::text AS v FROM card_embedding WHERE card_id = $1 AND model = $2", [
+    cardId,
+    "openai:bench-calibrated-512",
+  ]);
+  await client.end();
+  if (!rows[0]) throw new Error(`card ${cardId} has no bench:semantic vector`);
+  const server = await startTableEmbeddingServer(new Map([[queryText(search), JSON.parse(rows[0].v) as number[]]]));
+  Object.assign(process.env, {
+    EMBEDDINGS_PROVIDER: "openai",
+    EMBEDDINGS_URL: server.url,
+    EMBEDDINGS_MODEL: "bench-calibrated-512",
+    EMBEDDINGS_DIMENSIONS: "512",
+  });
+  return server;
+}
 
 const setup = createPrisma(URL_, 1);
 const account = await ensureAccount(setup, "bench-profile@venture-monitor.local", {});
@@ -142,4 +171,5 @@ server.close();
 server.closeAllConnections();
 await stopAuth();
 await closeDatabase();
+await embedder?.close();
 process.exit(0);
