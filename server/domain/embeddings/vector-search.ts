@@ -27,10 +27,10 @@ export type { TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from ".
  *   candidate set for each LIMIT; recall is the same: docs/benchmarks.md), once equal distances
  *   are put in id order (indexRanking);
  * - exact: the filtered rows first, every distance computed. Used when the planner estimates that
- *   the filters (or the whole table) leave at most EXACT_ALWAYS rows (vector-path.ts), for sizes without an index,
- *   and whenever an index scan spends its budget (hnsw.max_scan_tuples) on rejected candidates
- *   before finding enough (a filter that excludes the query's neighbourhood): results are never
- *   silently missing;
+ *   the filters (or the whole table) leave at most EXACT_ALWAYS rows (vector-path.ts), for sizes
+ *   without an index, and whenever an index scan spends its budget (hnsw.max_scan_tuples) on
+ *   rejected candidates before finding enough (a filter that excludes the query's neighbourhood):
+ *   results are never silently missing;
  * - coded: for filters that come with their rows' binary codes (`codes`: one bit per dimension,
  *   kept in the filter's own covering index) and leave more than EXACT_ALWAYS rows and at most
  *   CODED_MAX: every filtered row ranked by Hamming distance between codes, the best few hundred
