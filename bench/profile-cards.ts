@@ -12,7 +12,7 @@
  * `sort=trending`), BENCH_SECONDS (default 10), PROFILE_OUT (default /tmp/cards.cpuprofile).
  * SEMANTIC_LIKE=<card id> profiles a semantic search (`search=...&semantic=true` in Q): the query's
  * `search` text embeds, through a table embedding server, to that card's stored vector (the
- * vectors bench:semantic writes, model bench-calibrated-512).
+ * vectors bench:semantic writes).
  */
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -46,24 +46,19 @@ const { closeDatabase } = await import("../server/db/client");
 /** The table embedding server for SEMANTIC_LIKE, the service's embedding settings pointed at it. */
 async function semanticEmbedder(cardId: number) {
   const { queryText } = await import("../server/domain/embeddings/kinds");
-  const { startTableEmbeddingServer } = await import("./lib/embedding-server");
+  const { startTableEmbeddingServer, TABLE_MODEL_KEY } = await import("./lib/embedding-server");
   const search = new URLSearchParams(QUERY).get("search");
   if (!search) throw new Error("SEMANTIC_LIKE needs a search text in Q");
   const client = new pg.Client(URL_);
   await client.connect();
   const { rows } = await client.query<{ v: string }>("SELECT embedding::text AS v FROM card_embedding WHERE card_id = $1 AND model = $2", [
     cardId,
-    "openai:bench-calibrated-512",
+    TABLE_MODEL_KEY,
   ]);
   await client.end();
   if (!rows[0]) throw new Error(`card ${cardId} has no bench:semantic vector`);
   const server = await startTableEmbeddingServer(new Map([[queryText(search), JSON.parse(rows[0].v) as number[]]]));
-  Object.assign(process.env, {
-    EMBEDDINGS_PROVIDER: "openai",
-    EMBEDDINGS_URL: server.url,
-    EMBEDDINGS_MODEL: "bench-calibrated-512",
-    EMBEDDINGS_DIMENSIONS: "512",
-  });
+  Object.assign(process.env, server.env);
   return server;
 }
 

@@ -47,10 +47,9 @@ import { createLocalProvider } from "../server/domain/embeddings/providers/local
 import { benchDatabase } from "./lib/bench-db";
 import { CALIBRATED, generatorSql, vectorSql } from "./lib/clustered-vectors";
 import { printTable } from "./lib/report";
-import { startTableEmbeddingServer } from "./lib/embedding-server";
+import { startTableEmbeddingServer, TABLE_MODEL_KEY } from "./lib/embedding-server";
 import { startService } from "./lib/service";
 import { queryText } from "../server/domain/embeddings/kinds";
-import { modelKey } from "../server/domain/embeddings/provider";
 import { resetEnvCache } from "../server/env";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 500);
@@ -58,9 +57,8 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const MWM = process.env.BENCH_MWM ?? "4GB";
 const PORT = Number(process.env.BENCH_PORT ?? 3119);
-/** The model's name at the table embedding server, and the key its vectors are stored under (modelKey: "openai:<model>"). */
-const SERVER_MODEL = "bench-calibrated-512";
-const MODEL = modelKey({ id: "openai", model: SERVER_MODEL });
+/** The key the vectors are stored under: the table embedding server's model (modelKey: "openai:<model>"). */
+const MODEL = TABLE_MODEL_KEY;
 const REF = { model: MODEL, dimensions: 512 };
 const MIN_SIMILARITY = 0.3;
 const PAGE = 20;
@@ -453,7 +451,7 @@ async function main() {
     const service = await startService({
       databaseUrl: url,
       port: PORT,
-      env: { EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: embedder.url, EMBEDDINGS_MODEL: SERVER_MODEL, EMBEDDINGS_DIMENSIONS: "512" },
+      env: embedder.env,
     });
     closing.unshift(() => service.close());
     const e2e: Record<string, unknown>[] = [];

@@ -1,5 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { modelKey } from "~/server/domain/embeddings/provider";
+
+/** The model name the benchmarks' synthetic 512-d vectors are served as, and the key they are stored under (bench:semantic writes them). */
+export const TABLE_MODEL = "bench-calibrated-512";
+export const TABLE_MODEL_KEY = modelKey({ id: "openai", model: TABLE_MODEL });
 
 /**
  * An OpenAI-compatible embedding server (`POST /v1/embeddings`, the service's
@@ -27,10 +32,13 @@ export async function startTableEmbeddingServer(table: Map<string, number[]>) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    url,
     /** Texts embedded since the start. */
     embedded: () => embedded,
+    /** The service's settings for embedding through this server. */
+    env: { EMBEDDINGS_PROVIDER: "openai", EMBEDDINGS_URL: url, EMBEDDINGS_MODEL: TABLE_MODEL, EMBEDDINGS_DIMENSIONS: "512" },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
