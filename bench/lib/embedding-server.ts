@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { modelKey } from "~/server/domain/embeddings/provider";
 
 /** The model name the benchmarks' synthetic 512-d vectors are served as, and the key they are stored under (bench:semantic writes them). */
-export const TABLE_MODEL = "bench-calibrated-512";
+const TABLE_MODEL = "bench-calibrated-512";
 export const TABLE_MODEL_KEY = modelKey({ id: "openai", model: TABLE_MODEL });
 
 /**
