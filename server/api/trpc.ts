@@ -91,26 +91,23 @@ function asTRPCError(err: AppError): TRPCError {
   return new TRPCError({ code, message: err.message, cause: err });
 }
 
-const appErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    // Keep our code and message; the status follows from the code.
-    return { ...result, error: asTRPCError(result.error.cause) } as typeof result;
-  }
+/** A middleware's result with an AppError cause carried as the TRPCError of its status. */
+function withAppErrorStatus<R extends { ok: boolean; error?: TRPCError }>(result: R): R {
+  if (!result.ok && result.error?.cause instanceof AppError) return { ...result, error: asTRPCError(result.error.cause) };
   return result;
-});
+}
 
 // ---------------------------------------------------------------- 3. procedures
 
-/** No authentication (the public catalog). Every procedure validates synchronously (sync-validation.ts). */
-const publicProcedure = withSynchronousParsing(t.procedure.use(appErrors));
+/** Every procedure validates synchronously (sync-validation.ts). */
+const baseProcedure = withSynchronousParsing(t.procedure);
 
 /**
- * An authenticated caller: 401 without or with a bad token; API and OAuth token requests are counted
- * against the account's quota (429 when exhausted) and answer with rate-limit headers. An OAuth
- * token also needs the procedure's scope (403 insufficient_scope).
+ * The caller of an authenticated procedure: 401 without or with a bad token; API and OAuth token
+ * requests are counted against the account's quota (429 when exhausted) and answer with rate-limit
+ * headers. An OAuth token also needs the procedure's scope (403 insufficient_scope).
  */
-export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+async function authenticate(ctx: TContext, meta: TMeta | undefined) {
   const { caller } = ctx;
   if (caller.kind === "anonymous") {
     throw new AppError(
@@ -130,24 +127,43 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) =
     access = await consumeRequest(ctx.db, caller.account, new Date(), caller.kind === "token" ? caller.tokenId : undefined);
     for (const [k, v] of Object.entries(rateLimitHeaders(access))) ctx.resHeaders.set(k, v);
   }
-  return next({ ctx: { ...ctx, caller, account: caller.account, access } });
-});
+  return { ...ctx, caller, account: caller.account, access };
+}
+
+/**
+ * A procedure for an authenticated caller that `admit` lets through (it throws an AppError
+ * otherwise). Authentication, the admission and the AppError statuses are one middleware: each
+ * step of tRPC's middleware chain copies the call's options, a measurable share of a request.
+ */
+function authenticatedProcedure(admit?: (account: TAccount) => void) {
+  return baseProcedure.use(async ({ ctx, meta, next }) => {
+    let authed: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      authed = await authenticate(ctx, meta);
+      admit?.(authed.account);
+    } catch (err) {
+      throw err instanceof AppError ? asTRPCError(err) : err;
+    }
+    return withAppErrorStatus(await next({ ctx: authed }));
+  });
+}
+
+/** Any authenticated account. */
+export const authedProcedure = authenticatedProcedure();
 
 /** Scope `full` required: collections-only accounts get 403 (spec: Accounts limited to collections, rule 4). */
-export const protectedProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (ctx.account.scope !== "full") {
+export const protectedProcedure = authenticatedProcedure((account) => {
+  if (account.scope !== "full") {
     throw new AppError("permission_denied", "This account is limited to collections and cannot use this endpoint.");
   }
-  return next();
 });
 
 /** Raw data: needs the `network_a_profiles` permission; collections-only accounts pass (their rules apply inside). */
-export const rawDataProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (ctx.account.scope !== "collections_only" && !ctx.account.permissions.includes("network_a_profiles")) {
+export const rawDataProcedure = authenticatedProcedure((account) => {
+  if (account.scope !== "collections_only" && !account.permissions.includes("network_a_profiles")) {
     throw new AppError(
       "permission_denied",
       "This endpoint is restricted: the account has no access to raw data. Contact support to request access.",
     );
   }
-  return next();
 });
