@@ -9,7 +9,8 @@
  *   (b) the service: GET /v1/cards/?... with an unlimited token.
  * and prints requests/s, p50, p95 and p99 of each, the service/floor throughput ratio and the goals
  * (p50 < 20 ms, ratio >= 50%), with the CPU milliseconds that PostgreSQL, the service and the
- * load generator spent per service request (bench/lib/cpu.ts). A second table gives the cost of
+ * load generator spent per service request (bench/lib/cpu.ts), and what PostgreSQL and this process
+ * (the floor's server and the load generator, one thread) spent per floor request. A second table gives the cost of
  * each statement alone (median of 20 runs): the page, and the total counted cold (the service
  * remembers totals while the card data version is unchanged, count-cache.ts, so under load it
  * counts once per data change).
@@ -214,7 +215,9 @@ try {
       load({ url: `${service.baseUrl}/v1/cards/?${c.query}`, headers, connections: CONNECTIONS, seconds });
     // Unmeasured warm-up of each side: compiled code, remembered totals, the query's pages in the cache.
     if (WARMUP_SECONDS > 0) await floorLoad(WARMUP_SECONDS);
+    const floorBefore = cpuSample(undefined);
     const fl = await floorLoad(SECONDS);
+    const floorCpu = cpuPerRequest(floorBefore, cpuSample(undefined), fl.requests);
     if (WARMUP_SECONDS > 0) await serviceLoad(WARMUP_SECONDS);
     const before = cpuSample(service.pid);
     const sv = await serviceLoad(SECONDS);
@@ -227,6 +230,9 @@ try {
       floor_p50: fl.p50,
       floor_p95: fl.p95,
       floor_p99: fl.p99,
+      // The floor serves from this process, beside the load generator: its node_ms is both.
+      floor_pg_ms: floorCpu.pg_ms,
+      floor_node_ms: floorCpu.load_ms,
       rps: sv.rps,
       p50: sv.p50,
       p95: sv.p95,
