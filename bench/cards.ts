@@ -10,8 +10,8 @@
  * and prints requests/s, p50, p95 and p99 of each, the service/floor throughput ratio and the goals
  * (p50 < 20 ms, ratio >= 50%), with the CPU milliseconds that PostgreSQL, the service and the
  * load generator spent per service request (bench/lib/cpu.ts), and what PostgreSQL and this process
- * (the floor's server and the load generator, one thread) spent per floor request. A second table gives the cost of
- * each statement alone (median of 20 runs): the page, and the total counted cold (the service
+ * (the floor's server and the load generator, one thread) spent per floor request. A second table
+ * gives the cost of each statement alone (median of 20 runs): the page, and the total counted cold (the service
  * remembers totals while the card data version is unchanged, count-cache.ts, so under load it
  * counts once per data change).
  *

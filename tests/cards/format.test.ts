@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatCard, type TCardRow } from "~/server/domain/cards/format";
-import type { TLocationRow, TReferenceData } from "~/server/domain/reference/cache";
+import { referenceTable, type TLocationRow, type TReferenceData } from "~/server/domain/reference/cache";
 
-/** A reference data snapshot as the cache builds one (only what formatting reads). */
+/** A reference data snapshot built as the cache builds one. */
 function snapshot(cityName: string, stageName: string): TReferenceData {
-  const table = <T extends { id: number; slug: string }>(rows: T[]) => ({
-    rows,
-    byId: new Map(rows.map((r) => [r.id, r])),
-    bySlug: new Map(rows.map((r) => [r.slug, r])),
-    children: new Map<number, number[]>(),
-    rank: new Map(rows.map((r, i) => [r.id, i])),
-  });
   const location = (l: Partial<TLocationRow> & Pick<TLocationRow, "id" | "slug" | "name" | "type">): TLocationRow => ({
     parentId: null,
     scope: null,
@@ -22,15 +15,15 @@ function snapshot(cityName: string, stageName: string): TReferenceData {
     ...l,
   });
   return {
-    stages: table([{ id: 1, slug: "seed", name: stageName, position: 1 }]),
-    rounds: table([{ id: 1, slug: "pre-seed", name: "Pre-seed", position: 1 }]),
-    categories: table([]),
-    locations: table([
+    stages: referenceTable([{ id: 1, slug: "seed", name: stageName, position: 1 }]),
+    rounds: referenceTable([{ id: 1, slug: "pre-seed", name: "Pre-seed", position: 1 }]),
+    categories: referenceTable([]),
+    locations: referenceTable([
       location({ id: 1, slug: "europe", name: "Europe", type: "region" }),
       location({ id: 2, slug: "berlin", name: cityName, type: "city", parentId: 1, country: "Germany" }),
       location({ id: 3, slug: "unknown", name: "Unknown", type: "city" }),
     ]),
-    sourceTypes: table([]),
+    sourceTypes: referenceTable([]),
     loadedAt: Date.now(),
   };
 }

@@ -70,7 +70,8 @@ const MISS_RELOAD_MS = 1_000;
 
 const cache = new WeakMap<TDb, Promise<TReferenceData>>();
 
-function table<T extends { id: number; slug: string; parentId?: number | null }>(rows: T[]): TTable<T> {
+/** A reference table of `rows` (in their reading order) with its lookups. */
+export function referenceTable<T extends { id: number; slug: string; parentId?: number | null }>(rows: T[]): TTable<T> {
   const children = new Map<number, number[]>();
   for (const r of rows) {
     if (r.parentId != null) {
@@ -100,11 +101,11 @@ async function load(db: TDb): Promise<TReferenceData> {
     db.$queryRaw<TSourceTypeRow[]>`SELECT id, slug, name, "group" FROM source_type ORDER BY id`,
   ]);
   return {
-    stages: table(stages),
-    rounds: table(rounds),
-    categories: table(categories),
-    locations: table(locations),
-    sourceTypes: table(sourceTypes),
+    stages: referenceTable(stages),
+    rounds: referenceTable(rounds),
+    categories: referenceTable(categories),
+    locations: referenceTable(locations),
+    sourceTypes: referenceTable(sourceTypes),
     loadedAt: Date.now(),
   };
 }
