@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conformanceCheck } from "./output-conformance";
 
 /**
  * Procedures validate their input and output with zod's synchronous parse.
@@ -25,6 +26,23 @@ export function parsesSynchronously<T extends z.ZodType>(schema: T): T {
 }
 
 const synchronous = new WeakSet<z.ZodType>();
+const checkedFirst = new WeakSet<z.ZodType>();
+
+/**
+ * An output schema: parsed synchronously, and an output that already conforms to it
+ * (output-conformance.ts) is answered as it is, without the copy zod's parse would make of it.
+ */
+export function outputParsesSynchronously<T extends z.ZodType>(schema: T): T {
+  parsesSynchronously(schema);
+  const conforms = conformanceCheck(schema);
+  if (!conforms || checkedFirst.has(schema)) return schema;
+  const parse = schema.parseAsync.bind(schema);
+  const checkFirst: typeof schema.parseAsync = (data, params) =>
+    conforms(data) ? Promise.resolve(data as z.output<T>) : parse(data, params);
+  schema.parseAsync = checkFirst;
+  checkedFirst.add(schema);
+  return schema;
+}
 
 /** True once `parsesSynchronously` has been applied to the schema. */
 export function isParsedSynchronously(schema: unknown): boolean {
@@ -38,7 +56,7 @@ const terminal = new Set<PropertyKey>(["query", "mutation", "subscription"]);
 
 /**
  * A tRPC procedure builder whose `.input()` and `.output()` schemas, on this builder and every
- * builder derived from it, parse synchronously (`parsesSynchronously`).
+ * builder derived from it, parse synchronously (`parsesSynchronously`, `outputParsesSynchronously`).
  */
 export function withSynchronousParsing<B extends object>(builder: B): B {
   return new Proxy(builder, {
@@ -46,7 +64,8 @@ export function withSynchronousParsing<B extends object>(builder: B): B {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== "function" || terminal.has(key)) return value;
       return (...args: unknown[]) => {
-        if ((key === "input" || key === "output") && args[0] instanceof z.ZodType) args[0] = parsesSynchronously(args[0]);
+        if (key === "input" && args[0] instanceof z.ZodType) args[0] = parsesSynchronously(args[0]);
+        if (key === "output" && args[0] instanceof z.ZodType) args[0] = outputParsesSynchronously(args[0]);
         const next = (value as TBuilderMethod).apply(target, args);
         return typeof next === "object" && next !== null ? withSynchronousParsing(next) : next;
       };
