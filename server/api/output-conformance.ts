@@ -5,11 +5,11 @@ import type { z } from "zod";
  * building the copy that zod's parse builds.
  *
  * zod's parse of an output rebuilds every object and array of it (to strip unknown keys), which
- * on a page of cards cost about a tenth of a request's CPU (docs/benchmarks.md). Most outputs
- * are built field by field by a formatter and already conform: for them the check answers true
- * and the output is served as it is; any other answers false and zod's parse does what it always
- * does (strips, reorders, or throws its error). So the answer, and its JSON text, are the same
- * either way.
+ * on a page of cards cost about a tenth of a request's CPU, the check below a third of that
+ * (docs/benchmarks.md). Most outputs are built field by field by a formatter and already conform:
+ * for them the check answers true and the output is served as it is; any other answers false and
+ * zod's parse does what it always does (strips, reorders, or throws its error). So the answer, and
+ * its JSON text, are the same either way.
  *
  * "Conforms" is deliberately narrow: every key is one of the schema's, in the schema's order
  * (zod's output order, so the JSON text is byte for byte the same), none set to `undefined`,
