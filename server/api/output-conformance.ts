@@ -13,10 +13,12 @@ import type { z } from "zod";
  *
  * "Conforms" is deliberately narrow: every key is one of the schema's, in the schema's order
  * (zod's output order, so the JSON text is byte for byte the same), none set to `undefined`,
- * every required key present, every value of its type, every object a plain one. The schema may only use the types below;
- * a schema with anything else (transforms, defaults, unions, records, dates, coercion, refinements)
- * has no check, and its outputs always go through zod. A number's `.int()`, `.min()` and `.max()`
- * are checked here; a primitive's other checks (a string format, a length) by zod's parse of it.
+ * every required key present, every value of its type, every object a plain one. The schema may
+ * only use the types below; a schema with anything else (transforms, defaults, unions, records,
+ * dates, coercion, refinements) has no check, and its outputs always go through zod. A number's
+ * `.int()`, `.min()` and `.max()` are checked here; a primitive's other checks (a string format, a
+ * length) by zod's parse of it. The check walks the schema, never deeper than it: a value under
+ * `z.unknown()` is not looked into.
  */
 
 type TCheck = (value: unknown) => boolean;
