@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { conformanceCheck } from "~/server/api/output-conformance";
+import { ZCardListItem } from "~/server/api/routers/cards/card.types";
+import { baseFields, pick } from "~/server/domain/cards/fields";
 import { formatCard, type TCardRow } from "~/server/domain/cards/format";
 import { referenceTable, type TLocationRow, type TReferenceData } from "~/server/domain/reference/cache";
 
@@ -52,6 +55,18 @@ const row = (id: number, location_id: number | null): TCardRow => ({
 });
 
 describe("formatCard", () => {
+  it("builds list items that the list's output schema serves as they are, every view and field selection", () => {
+    const conforms = conformanceCheck(ZCardListItem)!;
+    const ref = snapshot("Berlin", "Seed");
+    for (const r of [row(1, 2), row(2, null), row(3, 3)]) {
+      const item = formatCard(ref, r);
+      for (const keys of [baseFields(undefined, undefined), baseFields("compact", undefined), baseFields(undefined, ["stage", "id"])]) {
+        expect(conforms(pick(item, keys))).toBe(true);
+      }
+      expect(conforms({ ...item, user_data: { is_liked: false, has_note: false, folders: [] }, similarity: 0.5 })).toBe(true);
+    }
+  });
+
   it("gives every card of a location, stage and round the same frozen objects of the snapshot", () => {
     const ref = snapshot("Berlin", "Seed");
     const a = formatCard(ref, row(1, 2));

@@ -9,6 +9,9 @@ import { CARD_LIST_FIELDS } from "./format";
 
 export const COMPACT_FIELDS = ["id", "slug", "name", "public_url", "stage", "round", "interactions_count", "last_interaction_at"] as const;
 
+/** The compact fields in output order (the list schema's, which serves items in that order as they are). */
+const COMPACT_IN_ORDER: readonly string[] = CARD_LIST_FIELDS.filter((f) => (COMPACT_FIELDS as readonly string[]).includes(f));
+
 export const SELECTABLE_FIELDS: readonly string[] = [...CARD_LIST_FIELDS, "user_data", "similarity"];
 
 /** Names in `fields` that are not card fields (for the 400). */
@@ -19,7 +22,7 @@ export function unknownFields(fields: readonly string[]): string[] {
 /** The base (non user-data, non similarity) fields to return, in output order. */
 export function baseFields(view: "default" | "compact" | undefined, fields: readonly string[] | undefined): readonly string[] {
   if (fields && fields.length > 0) return CARD_LIST_FIELDS.filter((f) => fields.includes(f));
-  if (view === "compact") return COMPACT_FIELDS;
+  if (view === "compact") return COMPACT_IN_ORDER;
   return CARD_LIST_FIELDS;
 }
 
