@@ -65,7 +65,11 @@ function primitive(schema: unknown, is: TCheck): TCheck | null {
   const native = def.type === "number" ? constraints.map(numberConstraint) : [];
   if (native.length === constraints.length && native.every((c) => c !== null)) {
     const all = native as TCheck[];
-    return (v) => is(v) && all.every((c) => c(v));
+    return (v) => {
+      if (!is(v)) return false;
+      for (const c of all) if (!c(v)) return false;
+      return true;
+    };
   }
   const zod = schema as z.ZodType;
   // Other checks are zod's own; one may rewrite the value (`.trim()`): only a parse that answers

@@ -7,10 +7,8 @@ import { CARD_LIST_FIELDS } from "./format";
  * accepted in `fields` without effect of their own.
  */
 
-export const COMPACT_FIELDS = ["id", "slug", "name", "public_url", "stage", "round", "interactions_count", "last_interaction_at"] as const;
-
-/** The compact fields in output order (the list schema's, which serves items in that order as they are). */
-const COMPACT_IN_ORDER: readonly string[] = CARD_LIST_FIELDS.filter((f) => (COMPACT_FIELDS as readonly string[]).includes(f));
+/** `view=compact` (and saved-filter webhooks' cards), in output order like every selection. */
+export const COMPACT_FIELDS = ["id", "slug", "name", "public_url", "interactions_count", "stage", "round", "last_interaction_at"] as const;
 
 export const SELECTABLE_FIELDS: readonly string[] = [...CARD_LIST_FIELDS, "user_data", "similarity"];
 
@@ -22,7 +20,7 @@ export function unknownFields(fields: readonly string[]): string[] {
 /** The base (non user-data, non similarity) fields to return, in output order. */
 export function baseFields(view: "default" | "compact" | undefined, fields: readonly string[] | undefined): readonly string[] {
   if (fields && fields.length > 0) return CARD_LIST_FIELDS.filter((f) => fields.includes(f));
-  if (view === "compact") return COMPACT_IN_ORDER;
+  if (view === "compact") return COMPACT_FIELDS;
   return CARD_LIST_FIELDS;
 }
 
