@@ -134,7 +134,7 @@ CONF
     { web_env "$port"; echo "DATA_DIR=$DIR/web$i"; echo "WORKERS=off"; [ "$i" -eq 1 ] && echo "DEMO_SEED=1" || echo "DEMO_SEED=0"; } >"$DIR/web$i.env"
     log "web instance $i on $port"
     start_bg "web$i" node bin/start.js
-    wait_http "http://127.0.0.1:$port/api/health" 600 || { tail -n 40 "$DIR/web$i.log" >&2; die "web instance $i did not start"; }
+    wait_http "http://127.0.0.1:$port/readyz" 600 || { tail -n 40 "$DIR/web$i.log" >&2; die "web instance $i did not start"; }
     if [ "$i" -eq 1 ] && [ -f "$DIR/web1/demo-credentials.json" ]; then
       for j in $(seq 2 "${#WEB_PORTS[@]}"); do mkdir -p "$DIR/web$j" && cp "$DIR/web1/demo-credentials.json" "$DIR/web$j/"; done
     fi

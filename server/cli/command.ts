@@ -20,5 +20,7 @@ export interface TCommand {
   autoMigrate?: boolean;
   /** Does not need the database (default false). */
   noDatabase?: boolean;
+  /** On the embedded database: only joins a running server's, never opens it itself (default false). */
+  joinOnly?: boolean;
   run(ctx: TCommandContext): Promise<void>;
 }

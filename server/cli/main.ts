@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/availability";
 import { closeDatabase, openDatabase } from "../db/client";
+import { ImportInterruptedError } from "../domain/import";
 import { migrate } from "../db/migrate";
 import { AppError } from "../lib/errors";
 import type { TCommand, TCommandContext } from "./command";
@@ -75,6 +77,18 @@ function findCommand(argv: string[]): { command: TCommand; rest: string[] } | un
   return undefined;
 }
 
+/**
+ * A command whose database stopped answering under it (the embedded database's host stopped, the
+ * server restarted): one line that says what was kept, no stack; exit 1.
+ */
+function databaseGone(command: TCommand, err: unknown, json: boolean): number {
+  const kept = err instanceof ImportInterruptedError ? err.kept : "nothing of its unfinished step was written";
+  const message = `the database host stopped before \`vmon ${command.name}\` finished; ${kept}; run the command again.`;
+  if (json) process.stdout.write(`${JSON.stringify({ error: "service_unavailable", message })}\n`);
+  process.stderr.write(`error: ${message}\n`);
+  return 1;
+}
+
 /** Runs one command; returns the process exit code. */
 export async function runCli(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === "help" || argv[0] === "--help" || argv[0] === "-h") {
@@ -105,7 +119,18 @@ export async function runCli(argv: string[]): Promise<number> {
       await command.run({ io, values, positionals, database: NO_DATABASE });
       return 0;
     }
-    const state = await openDatabase({ role: "cli", waitMs: 30_000, onWait: () => io.info("waiting for the embedded database…") });
+    let lingered = false;
+    const state = await openDatabase({
+      role: "cli",
+      waitMs: 30_000,
+      joinOnly: command.joinOnly,
+      onWait: ({ pid, role }) =>
+        io.info(`waiting for ${role === "server" ? "the server that is stopping" : "vmon"} (pid ${pid}) to release the embedded database…`),
+      onLinger: (open) => {
+        if (!lingered) io.info(`waiting for the vmon commands that use this command's database to finish (${open} connection(s))…`);
+        lingered = true;
+      },
+    });
     const database = {
       db: state.prisma,
       url: state.url,
@@ -116,6 +141,7 @@ export async function runCli(argv: string[]): Promise<number> {
     await command.run({ io, values, positionals, database });
     return 0;
   } catch (err) {
+    if (isDatabaseUnavailable(err)) return databaseGone(command, err, json);
     const message =
       err instanceof ZodError
         ? err.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")
@@ -130,6 +156,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     return 1;
   } finally {
-    await closeDatabase();
+    // A database that is gone cannot be closed cleanly; the command's answer is given already.
+    await closeDatabase().catch(() => undefined);
   }
 }

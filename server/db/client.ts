@@ -3,8 +3,9 @@ import pg, { type ClientConfig } from "pg";
 import { parseIntoClientConfig } from "pg-connection-string";
 import { env } from "../env";
 import { logger } from "../lib/logger";
+import { isDatabaseUnavailable } from "./availability";
 import { PrismaClient } from "./generated/prisma/client";
-import { startEmbeddedHost, type TEmbeddedHost, type THostRole } from "./embedded";
+import { startEmbeddedHost, type TEmbeddedHost, type THostOptions } from "./embedded";
 import { createStatementNamer } from "./statement-names";
 
 export type TDb = InstanceType<typeof PrismaClient>;
@@ -59,8 +60,20 @@ export function connectionConfig(url: string, { genericPlans = false } = {}): Cl
  * the event would end the process.
  */
 function onIdleConnectionError(error: Error): void {
-  logger.warn("an idle database connection was closed", { error: error.message });
+  // The whole database gone (a restart) closes every idle connection: the watch says so once (watch.ts).
+  if (isDatabaseUnavailable(error)) logger.debug("an idle database connection was closed", { error: error.message });
+  else logger.warn("an idle database connection was closed", { error: error.message });
 }
+
+/**
+ * How a pool connects: a database host that does not answer at all (a dead machine, a dropped
+ * route) fails the connection after CONNECT_TIMEOUT_MS, an answer the API turns into a 503
+ * (availability.ts), instead of holding the request forever; TCP keep-alive finds connections
+ * whose peer vanished. The bound is generous: the embedded database's host lets a new connection
+ * in only between other connections' transactions.
+ */
+const CONNECT_TIMEOUT_MS = 30_000;
+const CONNECT = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true } as const;
 
 /**
  * The pool under a client: its own connections, and (with named statements) a smaller pool of
@@ -70,8 +83,10 @@ class ServicePool extends pg.Pool {
   readonly genericPlans?: pg.Pool;
 
   constructor(url: string, max: number, genericPlans: boolean) {
-    super({ ...connectionConfig(url), max });
-    if (genericPlans) this.genericPlans = new pg.Pool({ ...connectionConfig(url, { genericPlans }), max: Math.max(2, Math.ceil(max / 4)) });
+    super({ ...connectionConfig(url), ...CONNECT, max });
+    if (genericPlans) {
+      this.genericPlans = new pg.Pool({ ...connectionConfig(url, { genericPlans }), ...CONNECT, max: Math.max(2, Math.ceil(max / 4)) });
+    }
     for (const pool of [this, this.genericPlans]) pool?.on("error", onIdleConnectionError);
   }
 
@@ -136,8 +151,8 @@ async function sessionPerConnection(url: string): Promise<boolean> {
   }
 }
 
-/** Opens the database for this process (idempotent). `role` matters only in embedded mode. */
-export function openDatabase(opts: { role?: THostRole; waitMs?: number; onWait?: (pid: number) => void } = {}) {
+/** Opens the database for this process (idempotent). The options matter only in embedded mode (embedded.ts). */
+export function openDatabase(opts: THostOptions = {}) {
   g.__vmonDb ??= (async (): Promise<TDbState> => {
     const { DATABASE_URL, DATABASE_DIRECT_URL, DATA_DIR, PREPARED_STATEMENTS } = env();
     const named = async (url: string) => !!DATABASE_URL && PREPARED_STATEMENTS === "1" && (await sessionPerConnection(url));

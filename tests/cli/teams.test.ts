@@ -69,4 +69,22 @@ describe("vmon teams", () => {
     expect(bad.stderr).toContain("No account");
     expect(vmon("teams", "add", "--email", "ana@fund.test").stderr).toContain("--team is required");
   });
+
+  it("lets two teams have one name, refuses control characters in a name, and --group NAME only when one team has it", () => {
+    for (const e of ["twin@fund.test", "eve@fund.test"]) expect(vmon("users", "create", "--email", e).code).toBe(0);
+    const first = json("teams", "list").teams.find((team: { name: string }) => team.name === "CLI Fund");
+    const twin = json("teams", "create", "--name", "CLI Fund", "--owner", "twin@fund.test");
+    expect(twin.team).toEqual({ id: expect.any(Number), name: "CLI Fund" });
+    expect(twin.team.id).not.toBe(first.id);
+
+    const crlf = vmon("teams", "create", "--name", "Evil\r\nFund", "--owner", "eve@fund.test");
+    expect(crlf.code).toBe(1);
+    expect(crlf.stderr).toContain("control characters");
+    expect(json("teams", "list").teams.map((team: { name: string }) => team.name)).not.toContain("Evil\r\nFund");
+
+    const shared = vmon("tokens", "create", "--email", "grouped@fund.test", "--group", "CLI Fund");
+    expect(shared.code).toBe(1);
+    expect(shared.stderr).toContain(`several teams are named 'CLI Fund' (ids ${first.id}, ${twin.team.id})`);
+    expect(vmon("tokens", "create", "--email", "grouped@fund.test", "--group", "Partners").code).toBe(0);
+  });
 });

@@ -7,10 +7,13 @@ import { openTestDb, type TTestDb } from "../helpers/db";
  * The migration that made the seen mark and "Alert me" per account: the values the saved filter
  * held move to its creator's row of saved_filter_member_state, the two columns go, and the card
  * triggers log changes while anybody follows a filter. The database is put back to the state
- * before it (the table dropped, the columns added with values) and the migration applied again.
+ * before it (the table dropped, the columns added with values) and the migration applied again,
+ * with the later one that renames the seen mark's column (last_viewed_at to last_seen_at), whose
+ * values must survive the rename.
  */
 
 const MIGRATION = "20261202500000_saved_filter_member_state";
+const RENAME = "20261206224737_saved_filter_last_seen";
 
 let t: TTestDb;
 beforeAll(async () => {
@@ -44,18 +47,18 @@ describe(MIGRATION, () => {
     );
     await t.db.$executeRaw`UPDATE saved_filter SET last_viewed_at = '2026-01-02T03:04:05Z' WHERE id IN (${seen.id}, ${both.id})`;
     await t.db.$executeRaw`UPDATE saved_filter SET alert_since = '2026-02-03T04:05:06Z' WHERE id IN (${followed.id}, ${both.id})`;
-    await t.db.$executeRaw`DELETE FROM "_prisma_migrations" WHERE migration_name = ${MIGRATION}`;
+    await t.db.$executeRaw`DELETE FROM "_prisma_migrations" WHERE migration_name IN (${MIGRATION}, ${RENAME})`;
 
-    expect((await migrate(t.url)).applied).toEqual([MIGRATION]);
+    expect((await migrate(t.url)).applied).toEqual([MIGRATION, RENAME]);
 
     const rows = await t.db.savedFilterMemberState.findMany({ orderBy: { savedFilterId: "asc" } });
     expect(rows).toEqual([
-      { savedFilterId: seen.id, accountId: owner, lastViewedAt: new Date("2026-01-02T03:04:05Z"), alertSince: null },
-      { savedFilterId: followed.id, accountId: owner, lastViewedAt: null, alertSince: new Date("2026-02-03T04:05:06Z") },
+      { savedFilterId: seen.id, accountId: owner, lastSeenAt: new Date("2026-01-02T03:04:05Z"), alertSince: null },
+      { savedFilterId: followed.id, accountId: owner, lastSeenAt: null, alertSince: new Date("2026-02-03T04:05:06Z") },
       {
         savedFilterId: both.id,
         accountId: other,
-        lastViewedAt: new Date("2026-01-02T03:04:05Z"),
+        lastSeenAt: new Date("2026-01-02T03:04:05Z"),
         alertSince: new Date("2026-02-03T04:05:06Z"),
       },
     ]);
@@ -63,6 +66,7 @@ describe(MIGRATION, () => {
     const columns = await columnsOf("saved_filter");
     expect(columns).not.toContain("last_viewed_at");
     expect(columns).not.toContain("alert_since");
+    expect(await columnsOf("saved_filter_member_state")).toEqual(["account_id", "alert_since", "last_seen_at", "saved_filter_id"]);
   });
 
   it("the card triggers log changes only while somebody follows a filter", async () => {
@@ -71,7 +75,7 @@ describe(MIGRATION, () => {
     await t.db.card.create({ data: { slug: "unlogged", name: "Unlogged" } });
     expect(await t.db.$queryRawUnsafe(`SELECT card_id FROM vm_card_change`)).toEqual([]);
 
-    await t.db.$executeRawUnsafe(`UPDATE saved_filter_member_state SET alert_since = now() WHERE last_viewed_at IS NOT NULL`);
+    await t.db.$executeRawUnsafe(`UPDATE saved_filter_member_state SET alert_since = now() WHERE last_seen_at IS NOT NULL`);
     const logged = await t.db.card.create({ data: { slug: "logged", name: "Logged" } });
     expect(await t.db.$queryRawUnsafe(`SELECT card_id FROM vm_card_change`)).toEqual([{ card_id: logged.id }]);
   });

@@ -91,7 +91,8 @@ const RECORDS = Object.values(TRIGGER_TABLES).map(refillRecord).sort();
 
 async function importFixture(bulkMinRows: number): Promise<Set<string>> {
   const phases = new Set<string>();
-  await importJsonl(t.db, linesSource(fixtureLines(NOW)), { bulkMinRows, onProgress: (p) => phases.add(p.phase) });
+  // In units (write-units.ts): a file small enough for one transaction never defers an index.
+  await importJsonl(t.db, linesSource(fixtureLines(NOW)), { bulkMinRows, unitRecords: 2, onProgress: (p) => phases.add(p.phase) });
   return phases;
 }
 

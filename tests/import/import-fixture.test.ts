@@ -129,9 +129,10 @@ async function expectFixtureRows() {
 }
 
 describe("importJsonl, a valid file", () => {
-  it("writes the exact rows and derived fields", async () => {
+  // In one transaction (a small file), and in units of cards with their interactions (write-units.ts).
+  it.each([undefined, 1])("writes the exact rows and derived fields (unitRecords %s)", async (unitRecords) => {
     const phases = new Set<string>();
-    const report = await importJsonl(t.db, linesSource(fixtureLines(NOW)), { onProgress: (p) => phases.add(p.phase) });
+    const report = await importJsonl(t.db, linesSource(fixtureLines(NOW)), { unitRecords, onProgress: (p) => phases.add(p.phase) });
     expect(report).toMatchObject({ lines: 24, valid: 24, invalid: [], skippedInvalid: false });
     expect(report.written).toMatchObject({ card: 2, interaction: 3, participant: 3, profile: 2, location: 3, category: 2 });
     expect([...phases]).toEqual(["validate", "write", "derive"]);

@@ -106,7 +106,8 @@ describe("imports larger than the keys held in memory", () => {
     expect(expected.card.some((r) => r.includes('"interactions_count": 5'))).toBe(true);
 
     await resetData(t.db);
-    const split = await importJsonl(t.db, linesSource(file()), { keysInMemory: 3 });
+    // In units of a few records (write-units.ts), each with the aggregates of 3 cards at most.
+    const split = await importJsonl(t.db, linesSource(file()), { keysInMemory: 3, unitRecords: 7 });
     expect(split).toEqual(single);
     expect(await rowsBySlug(t.db)).toEqual(expected);
   });

@@ -201,6 +201,57 @@ describe("bodies within the limit reach the handler whole", () => {
   });
 });
 
+/** POSTs `bytes` with a Content-Length to `path` as written (no URL tidying), as a page's server action does. */
+function postAction(path: string, bytes: number): Promise<{ status?: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8", "content-length": String(bytes) },
+    });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode, body }));
+    });
+    // The server answers from the headers and closes: writing the body may then fail.
+    req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)));
+    req.end(Buffer.alloc(bytes, "a"));
+  });
+}
+
+describe("the sign-in, forgot-password and reset pages take the sign-in's 64 KiB", () => {
+  // Their server actions post to the page's own path, which Next also serves with a trailing
+  // slash and behind dot segments or doubled slashes.
+  it.each([
+    "/signin",
+    "/signin/",
+    "/./signin",
+    "/x/../signin",
+    "/%2e/signin",
+    "//signin",
+    "/forgot-password",
+    "/forgot-password/",
+    "/reset-password/a-token",
+    "/reset-password/a-token/",
+    "/x/%2e%2e/reset-password/a-token",
+    "/x/../api/auth/callback/credentials",
+  ])("a 100 KB body to %s is refused", async (path) => {
+    const r = await postAction(path, 100 * 1024);
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.body)).toEqual({ error: "payload_too_large", message: "The request body is too large." });
+  });
+
+  it("a sign-in form's body of up to 64 KiB reaches Next, and other pages still take 1,000,000 bytes", async () => {
+    expect(await postAction("/signin", 65_536)).toEqual({ status: 200, body: JSON.stringify({ read: 65_536 }) });
+    expect(await postAction("/signinx", 100 * 1024)).toEqual({ status: 200, body: JSON.stringify({ read: 100 * 1024 }) });
+    expect(await postAction("/cards", 100 * 1024)).toEqual({ status: 200, body: JSON.stringify({ read: 100 * 1024 }) });
+  });
+});
+
 describe("a refused connection serves nothing more", () => {
   it("a request pipelined behind a body over the limit is never handled", async () => {
     // A complete chunked body of 70,000 bytes to /oauth/token (limit 65,536), then a second request

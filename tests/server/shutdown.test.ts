@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedHost } from "~/server/db/embedded";
 import { SHUTDOWN_GRACE_MS } from "~/server/shutdown";
+import { freePort, problemsIn, serviceEnv, startService, type TService } from "../helpers/service";
 
 /**
  * SIGTERM under load: the real service process (tests/server/fixtures/service.ts runs
@@ -21,14 +21,6 @@ import { SHUTDOWN_GRACE_MS } from "~/server/shutdown";
 
 const root = path.resolve(__dirname, "../..");
 const CONNECTIONS = 16;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface TOutcome {
   status?: number;
@@ -56,36 +48,17 @@ function request(port: number, agent: http.Agent, urlPath: string, headers: Reco
 describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => {
   let dataDir: string;
   let port: number;
+  let service: TService;
   let child: ChildProcess;
-  let stderr = "";
   let token: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "vmon-shutdown-"));
     port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
-      DEMO_SEED: "0",
-      HTTP_PROCESSES: String(processes),
-      LOG_LEVEL: "info",
-    };
-    delete env.DATABASE_URL;
-    delete env.VMON_DATABASE_URL;
-    child = spawn(process.execPath, ["--import", "tsx", "tests/server/fixtures/service.ts"], {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child.stderr!.setEncoding("utf8");
-    child.stderr!.on("data", (chunk: string) => (stderr += chunk));
-    const deadline = Date.now() + 90_000;
-    while (!stderr.includes("Venture Monitor is running")) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const env = serviceEnv(dataDir, port, { HTTP_PROCESSES: String(processes) });
+    service = startService(env);
+    child = service.child;
+    await service.waitForLog("Venture Monitor is running");
     // The command line joins the running service's embedded database.
     const out = execFileSync(
       process.execPath,
@@ -145,16 +118,7 @@ describe.each([1, 2])("SIGTERM under load, %i HTTP process(es)", (processes) => 
     expect(after.length + before.filter((o) => o.connection === "close").length).toBeGreaterThan(0);
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS);
-    const problems = stderr
-      .split("\n")
-      .filter(Boolean)
-      .filter((line) => {
-        try {
-          return ["warn", "error"].includes((JSON.parse(line) as { level: string }).level);
-        } catch {
-          return true; // anything but the logger's lines (a stack trace, a library's complaint)
-        }
-      });
+    const problems = problemsIn(service.log());
     expect(problems).toEqual([]);
 
     const apiAnswered = answered.filter((o) => o.body !== "page 1").length;

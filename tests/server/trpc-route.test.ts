@@ -1,10 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { endSession } from "~/server/auth/session";
 import { requestListener } from "~/server/http";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
+import { sessionCookie } from "../helpers/session";
 
 /**
  * /api/trpc on the service's HTTP server (server/http.ts): served by the tRPC endpoint itself,
@@ -17,18 +18,15 @@ const previousSecret = process.env.AUTH_SECRET;
 let t: TTestDb;
 let server: Server;
 let base: string;
+let accountId: number;
 let cookie: string;
 
 beforeAll(async () => {
   process.env.AUTH_SECRET = SECRET;
   t = await openTestDb();
   const { account } = await createAccount(t.db);
-  const jwt = await encode({
-    token: { sub: String(account.id), signed_in_at: Math.floor(Date.now() / 1000) },
-    secret: SECRET,
-    salt: "authjs.session-token",
-  });
-  cookie = `authjs.session-token=${jwt}`;
+  accountId = account.id;
+  cookie = (await sessionCookie(t.db, account.id, { secret: SECRET })).cookie;
   server = createServer(requestListener(async (_req, res) => void res.writeHead(599).end()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,6 +60,17 @@ it("without a session, or with a session cookie it cannot read, the query is a 4
     expect(res.status, JSON.stringify(Object.keys(headers))).toBe(401);
     expect(res.headers.get("cache-control")).toBe("no-store");
   }
+});
+
+it("a session that was signed out is a 401, whoever still holds a copy of its cookie; another session goes on", async () => {
+  const copied = await sessionCookie(t.db, accountId, { secret: SECRET });
+  const other = await sessionCookie(t.db, accountId, { secret: SECRET });
+  expect((await folders({ cookie: copied.cookie })).status).toBe(200);
+  await endSession(t.db, copied.sid);
+  const refused = await folders({ cookie: copied.cookie });
+  expect(refused.status).toBe(401);
+  expect(((await refused.json()) as [{ error: { data: { appCode: string } } }])[0].error.data.appCode).toBe("not_authenticated");
+  expect((await folders({ cookie: other.cookie })).status).toBe(200);
 });
 
 it("a mutation from another site is refused before anything runs", async () => {

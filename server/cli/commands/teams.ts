@@ -1,6 +1,6 @@
 import type { TDb } from "~/server/db/client";
 import { inviteToTeam } from "~/server/domain/notifications/invitations";
-import { TEAM_ROLES, type TTeamRole } from "~/server/domain/teams/membership";
+import { TEAM_ROLES, type TTeamRole } from "~/server/domain/teams/roles";
 import { addMember, createTeam, listTeams, removeMember, teamById, type TTeam } from "~/server/domain/teams/teams";
 import { AppError } from "~/server/lib/errors";
 import type { TCommand } from "../command";
@@ -91,11 +91,12 @@ export const teamsInviteCommand: TCommand = {
     const id = teamId(values.team);
     const team = await teamById(database.db, id);
     const email = typeof values.email === "string" && values.email.trim() !== "" ? values.email : null;
-    const { invitation, url, emailed } = await inviteToTeam(database.db, null, id, email);
+    const { invitation, url, emailed, held } = await inviteToTeam(database.db, null, id, email);
     io.result(
       { team: teamRef(team), invitation: { id: invitation.id, email: invitation.email, expires_at: invitation.expires_at, url, emailed } },
       `${url}\nSingle use, valid until ${invitation.expires_at}${invitation.email ? `, for ${invitation.email} only` : ""}. Shown once.` +
-        (emailed ? `\nE-mailed to ${invitation.email}.` : ""),
+        (emailed ? `\nE-mailed to ${invitation.email}.` : "") +
+        (held ? `\nNot e-mailed: the team has sent as many invitation e-mails as a day allows; send the link yourself.` : ""),
     );
   },
 };

@@ -1,6 +1,10 @@
+import { watchDatabase } from "~/server/db/watch";
 import { logger } from "~/server/lib/logger";
 import { startWorkers, WORKER_STOP_GRACE_MS } from "~/server/workers";
 import type { TCommand } from "../command";
+
+/** How long the embedded database's host may be unreachable before the worker gives up. */
+const WORKER_GONE_MS = 10_000;
 
 /**
  * `vmon worker`: the background queues (radar processing and refresh, embeddings, signals refresh,
@@ -15,7 +19,22 @@ export const workerCommand: TCommand = {
   name: "worker",
   usage: "vmon worker                           run the background queues until stopped (SIGTERM: finish the batch in hand)",
   options: {},
+  // On the embedded database the server owns the data directory (and runs the queues itself
+  // unless WORKERS=off): a worker joins it, and exits 1 once it is gone, for a supervisor to
+  // start it again beside the next server. On PostgreSQL it waits out an outage.
+  joinOnly: true,
   async run({ io, database }) {
+    const stopWatch = watchDatabase(
+      database.mode === "embedded"
+        ? {
+            goneAfterMs: WORKER_GONE_MS,
+            onGone: () => {
+              logger.error("the server that hosts the embedded database stopped; the worker exits");
+              process.exit(1);
+            },
+          }
+        : {},
+    );
     const stop = startWorkers(database.db);
     logger.info("worker running", { pid: process.pid });
     io.info("worker running; stop with SIGTERM or Ctrl-C");
@@ -30,6 +49,7 @@ export const workerCommand: TCommand = {
       });
     const signal = await nextSignal();
     logger.info("worker stopping: finishing the batch in hand", { signal, graceMs: WORKER_STOP_GRACE_MS });
+    stopWatch();
     const how = await stop(WORKER_STOP_GRACE_MS, nextSignal());
     io.result(
       { stopped: true, signal, work: how },

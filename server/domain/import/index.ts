@@ -2,4 +2,4 @@
 export { importJsonl } from "./import-jsonl";
 export { fileSource, stdinSource } from "./source";
 export { countryOf } from "./write-raw";
-export { ImportValidationError, type TImportProgress, type TImportReport, type TImportSource } from "./types";
+export { ImportInterruptedError, ImportValidationError, type TImportProgress, type TImportReport, type TImportSource } from "./types";

@@ -10,12 +10,16 @@ import type { TPart } from "./partition";
  */
 
 const FLUSH_AT = 1 << 20;
+/** What the files a split writes hold in memory together, at most (each at least SPLIT_MIN_FLUSH). */
+const SPLIT_BUFFERS = 64 << 20;
+const SPLIT_MIN_FLUSH = 64 << 10;
 
 interface TFile {
   fd: number;
   buf: string[];
   size: number;
   count: number;
+  flushAt: number;
 }
 
 /** The file holding partition `part` of `parts` of file `name` (Spool.split): the file itself when there is one part. */
@@ -32,17 +36,17 @@ export class Spool {
     process.once("exit", this.onExit);
   }
 
-  /** Appends one line (without its newline). */
-  append(name: string, text: string): void {
+  /** Appends one line (without its newline); the file's buffer is written out at `flushAt` bytes. */
+  append(name: string, text: string, flushAt = FLUSH_AT): void {
     let f = this.files.get(name);
     if (!f) {
-      f = { fd: openSync(this.fileOf(name), "w"), buf: [], size: 0, count: 0 };
+      f = { fd: openSync(this.fileOf(name), "w"), buf: [], size: 0, count: 0, flushAt };
       this.files.set(name, f);
     }
     f.buf.push(text);
     f.size += text.length + 1;
     f.count += 1;
-    if (f.size >= FLUSH_AT) this.flush(f);
+    if (f.size >= f.flushAt) this.flush(f);
   }
 
   private flush(f: TFile): void {
@@ -67,10 +71,11 @@ export class Spool {
    */
   async split(name: string, parts: number, partOf: (line: string) => number | undefined): Promise<void> {
     if (parts === 1) return;
+    const flushAt = Math.min(FLUSH_AT, Math.max(SPLIT_MIN_FLUSH, Math.floor(SPLIT_BUFFERS / parts)));
     for await (const batch of this.lines(name)) {
       for (const text of batch) {
         const part = partOf(text);
-        if (part !== undefined) this.append(partName(name, { part, parts }), text);
+        if (part !== undefined) this.append(partName(name, { part, parts }), text, flushAt);
       }
     }
     this.finish();

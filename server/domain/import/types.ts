@@ -28,6 +28,11 @@ export interface TImportOptions {
    * the card writes (defaults KEY_CAP and AGGREGATE_CAP): more keys than this take more passes.
    */
   keysInMemory?: number;
+  /**
+   * Cards and interactions per unit, and the largest file imported in one transaction (default
+   * UNIT_RECORDS, server/domain/import/write-units.ts).
+   */
+  unitRecords?: number;
 }
 
 export interface TInvalidLine {
@@ -62,6 +67,21 @@ export class ImportValidationError extends Error {
     this.name = "ImportValidationError";
     this.invalid = report.invalid;
     this.report = report;
+  }
+}
+
+/**
+ * Thrown when an import stopped while writing (its database went away, or a statement failed):
+ * `kept` says what it committed (write-units.ts: whole units only), and importing the same file
+ * again completes it.
+ */
+export class ImportInterruptedError extends Error {
+  constructor(
+    readonly kept: string,
+    cause: unknown,
+  ) {
+    super(`${cause instanceof Error ? cause.message : String(cause)}; ${kept}`, { cause });
+    this.name = "ImportInterruptedError";
   }
 }
 

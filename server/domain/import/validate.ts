@@ -10,7 +10,8 @@ import type { TImportProgress, TImportSource } from "./types";
 
 /**
  * The validation pass: reads the source once, checks every line (JSON, kind, schema) and spools
- * each valid line under its kind (`rec:<kind>`: line number, bucket of its key, the line as read),
+ * each valid line under its kind (`rec:<kind>`: line number, bucket of its key (of its card's, for an
+ * interaction), the line as read),
  * its references (`ref:<kind>`) and its key (`key:<kind>`); then checks every reference against
  * the file and the database. Writes nothing to the database. Memory holds no key of the file
  * beyond one partition's (partition.ts), only the invalid lines.
@@ -54,7 +55,9 @@ export async function validateSource(
       if (kind === "network_b_profile") spool.append("nb:usernames", `${no}\t${JSON.stringify([rec.user_id, rec.username])}`);
       if (kind === "interaction" && rec.id !== null) interactionIds = true;
       registry.define(kind, key, no);
-      spool.append(`rec:${kind}`, `${no}\t${key === null ? 0 : bucketOf(key)}\t${text}`);
+      // An interaction is written with its card (write-units.ts): its bucket is its card's.
+      const bucketKey = kind === "interaction" ? String(rec.card) : key;
+      spool.append(`rec:${kind}`, `${no}\t${bucketKey === null ? 0 : bucketOf(bucketKey)}\t${text}`);
       if (REFERRING[kind]) spool.append(`ref:${kind}`, encodeRefs(kind, no, key, rec));
     }
   }

@@ -1,7 +1,7 @@
-import { aggregateInteractions, splitInteractionRefs, type TCardAggregate } from "./card-derived";
-import { partsFor } from "./partition";
+import type { TCardAggregate } from "./card-derived";
+import type { TPart } from "./partition";
 import { idsOf, recordset, rowsParam, upsertSql } from "./upsert-sql";
-import { inTransaction, splitRecords, writeBatches, type TRec, type TWriteCtx } from "./write-context";
+import { inTransaction, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
 /** Cards: upsert by slug (references by slug resolved in SQL), then their category set is replaced. */
 
@@ -146,18 +146,10 @@ async function writeBatch(ctx: TWriteCtx, b: TRec[], derived: Map<string, TCardA
 }
 
 /**
- * Writes the cards in partitions of at most AGGREGATE_CAP cards (by slug), each with the
- * aggregates of its own cards only: memory stays bounded whatever the number of cards.
+ * Writes the cards of one unit (write-units.ts), each inserted with the aggregates of its
+ * interactions in the file (`derived`, card-derived.ts; empty when interactions carry explicit
+ * ids, which may move them between cards: the unit's recomputation sets those).
  */
-export async function writeCards(ctx: TWriteCtx): Promise<void> {
-  // With explicit interaction ids a file may move interactions between cards: no shortcut then.
-  if (ctx.interactionIds) return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, new Map()));
-  const parts = partsFor(ctx.spool.count("rec:card"), ctx.aggregateCap);
-  await splitRecords(ctx.spool, "card", parts);
-  await splitInteractionRefs(ctx.spool, parts);
-  for (let part = 0; part < parts; part++) {
-    const only = { part, parts };
-    const derived = await aggregateInteractions(ctx.spool, ctx.invalid, only);
-    await writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived), { only });
-  }
+export function writeCardsOf(ctx: TWriteCtx, only: TPart | undefined, derived: Map<string, TCardAggregate>): Promise<void> {
+  return writeBatches(ctx, "card", (b) => writeBatch(ctx, b, derived), { only });
 }

@@ -46,7 +46,16 @@ export interface TWriteCtx {
   aggregateCap: number;
   /** concurrent batches per kind: LANES on a server, 1 on the embedded database (one session) */
   lanes: number;
+  /** records applied per kind, committed or not (the report and progress) */
   written: Record<string, number>;
+  /** records per kind whose transaction has committed */
+  committed: Record<string, number>;
+  /**
+   * Set while the writers run inside one transaction (a unit of cards and their interactions, or
+   * a whole small file: write-units.ts): `db` is that transaction, batches run in it as they
+   * come, and what they write counts as committed once it commits.
+   */
+  unit?: { written: Record<string, number> };
   progress(n: number): void;
   /** after each batch, with the rows of the kind written so far (statistics.ts) */
   grown(kind: TKind, written: number): Promise<void>;
@@ -58,7 +67,7 @@ export const LANES = 2;
 
 type TTx = Omit<TDb, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends">;
 
-const BATCH_SETTINGS_SQL = "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
+export const BATCH_SETTINGS_SQL = "SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'auto', true)";
 
 /**
  * A batch's transaction: generous limits (a big batch on a busy machine takes a while), no wait
@@ -72,6 +81,7 @@ const BATCH_SETTINGS_SQL = "SELECT set_config('synchronous_commit', 'off', true)
  * (docs/benchmarks.md, bench:import).
  */
 export function inTransaction<T>(ctx: TWriteCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  if (ctx.unit) return fn(ctx.db); // the unit's transaction, its settings made at its start
   return ctx.db.$transaction(
     async (tx) => {
       await tx.$queryRawUnsafe(BATCH_SETTINGS_SQL);
@@ -173,8 +183,12 @@ export async function writeBatches(
       try {
         await write(batch);
         ctx.written[kind] = (ctx.written[kind] ?? 0) + batch.length;
+        const done = ctx.unit?.written ?? ctx.committed;
+        done[kind] = (done[kind] ?? 0) + batch.length;
         ctx.progress(batch.length);
-        await ctx.grown(kind, ctx.written[kind]);
+        // Within a unit, statistics wait for its commit (write-units.ts): another connection's
+        // ANALYZE would not see its rows, and on the embedded database it would wait for the unit.
+        if (!ctx.unit) await ctx.grown(kind, ctx.written[kind]);
       } catch (err) {
         failure ??= err;
       }

@@ -1,3 +1,4 @@
+import type { TPart } from "./partition";
 import { recordset, rowsParam, upsertSql } from "./upsert-sql";
 import { inTransaction, runBatch, writeBatches, type TRec, type TWriteCtx } from "./write-context";
 
@@ -118,13 +119,14 @@ async function writeBatch(ctx: TWriteCtx, batch: TRec[]): Promise<void> {
   }
 }
 
-export async function writeInteractions(ctx: TWriteCtx): Promise<void> {
-  // With explicit ids, one interaction may move between cards: keep every batch in one lane.
-  await writeBatches(ctx, "interaction", (b) => writeBatch(ctx, b), { size: 2000, lanes: ctx.interactionIds ? 1 : undefined });
-  if (ctx.interactionIds) {
-    // Rows inserted with explicit ids bypass the sequence: move it past them.
-    await ctx.db.$queryRawUnsafe(
-      `SELECT setval(pg_get_serial_sequence('interaction', 'id'), GREATEST((SELECT max(id) FROM interaction), 1))::text AS v`,
-    );
-  }
+/** Writes the interactions of one unit (write-units.ts): those of the unit's cards. */
+export function writeInteractionsOf(ctx: TWriteCtx, only: TPart | undefined): Promise<void> {
+  return writeBatches(ctx, "interaction", (b) => writeBatch(ctx, b), { size: 2000, only });
+}
+
+/** After the interactions: rows inserted with explicit ids bypassed the sequence; it moves past them. */
+export async function advanceInteractionIds(db: TWriteCtx["db"]): Promise<void> {
+  await db.$queryRawUnsafe(
+    `SELECT setval(pg_get_serial_sequence('interaction', 'id'), GREATEST((SELECT max(id) FROM interaction), 1))::text AS v`,
+  );
 }
