@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importJsonl } from "~/server/domain/import";
 import { notify } from "~/server/domain/notifications/notify";
-import { runSavedFilterAlerts } from "~/server/domain/notifications/alerts";
-import { runRadarNotifications } from "~/server/domain/notifications/radar";
+import { notifyFromEvents } from "~/server/domain/notifications/from-events";
+import { runSavedFilterMatcher } from "~/server/domain/saved-filters/matcher";
 import { seedDemoNotifications } from "~/server/domain/demo/notifications";
 import { notificationTick } from "~/server/domain/notifications/worker";
 import { openTestDb, type TTestDb } from "../helpers/db";
@@ -10,6 +10,7 @@ import { browserCaller, failure } from "../helpers/trpc";
 import { linesSource } from "../import/helpers";
 import { networkAProfile, processAll, radarAccount, refreshAll, setExperience } from "../radar/fixtures";
 import { api } from "../helpers/api";
+import { runAlerts } from "../helpers/events";
 
 /**
  * Notifications (docs/notifications.md): notify() once per subject, saved-filter alerts computed
@@ -69,37 +70,51 @@ describe("saved-filter alerts", () => {
   it("evaluates only cards changed since the last run, and notifies each card once per filter", async () => {
     const a = await radarAccount(t.db);
     const { ui, id } = await followedFilter(a.id, "Seed deals", ["seed"]);
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(a.id, id)).toHaveLength(0); // old-seed matches but has not changed
 
     // The filter now matches an old card that has not changed since: it is never evaluated.
     await t.db.$executeRaw`UPDATE saved_filter SET params = '{"stages":["series-a"]}'::jsonb WHERE id = ${id}`;
     const [logged] = await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM vm_card_change`;
     expect(logged!.n).toBe(0);
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(a.id, id)).toHaveLength(0);
 
     // A new card and a changed old card that newly match alert once, in one notification.
     await importJsonl(t.db, linesSource([card("new-a", "series-a"), card("new-seed", "seed"), card("old-seed", "series-a")]));
-    const run = await runSavedFilterAlerts(t.db);
+    const run = await runAlerts(t.db);
     expect(run.changed).toBeGreaterThanOrEqual(3);
     const alerts = await alertsOf(a.id, id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.kind).toBe("saved_filter");
     expect(alerts[0]!.title).toBe("Seed deals: 2 new cards");
     expect(alerts[0]!.body).toContain("NEW-A");
-    expect(alerts[0]!.url).toBe(`/cards?filter_id=${id}`);
+    expect(alerts[0]!.url).toBe(`/cards?filter_id=${id}&only_new=true`);
 
     // Changed again: already notified for this filter, nothing new.
     await importJsonl(t.db, linesSource([card("new-a", "series-a")]));
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(a.id, id)).toHaveLength(1);
 
     // Unfollowed: nothing.
     await ui.notifications.follow({ id, alert: false });
     await importJsonl(t.db, linesSource([card("newer-a", "series-a")]));
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(a.id, id)).toHaveLength(1);
+  });
+
+  it("Mark seen reads the filter's alerts: seen and read agree", async () => {
+    const a = await radarAccount(t.db);
+    const { ui, id } = await followedFilter(a.id, "Seen deals", ["seed"]);
+    const other = await followedFilter(a.id, "Other deals", ["series-a"]);
+    await runAlerts(t.db);
+    await importJsonl(t.db, linesSource([card("seen-1", "seed"), card("seen-2", "seed"), card("other-1", "series-a")]));
+    await runAlerts(t.db);
+    const unread = async (filter: number) => (await alertsOf(a.id, filter)).filter((n) => n.readAt === null).length;
+    expect([await unread(id), await unread(other.id)]).toEqual([1, 1]);
+    await ui.cards.markFilterSeen({ id: String(id) });
+    expect([await unread(id), await unread(other.id)]).toEqual([0, 1]);
+    expect((await ui.notifications.unreadCount()).unread).toBe(1);
   });
 
   it("a crash in the middle of a run loses and repeats nothing", async () => {
@@ -107,7 +122,7 @@ describe("saved-filter alerts", () => {
     const b = await radarAccount(t.db);
     const fa = await followedFilter(a.id, "A seed", ["seed"]);
     const fb = await followedFilter(b.id, "B seed", ["seed"]); // identical parameters: one group
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     await importJsonl(t.db, linesSource([card("crash-1", "seed"), card("crash-2", "seed")]));
 
     // The first batch commits, the second dies before its commit.
@@ -115,13 +130,14 @@ describe("saved-filter alerts", () => {
     const crash = async () => {
       if (++batches === 2) throw new Error("worker killed");
     };
-    await expect(runSavedFilterAlerts(t.db, { batch: 1, beforeCommit: crash })).rejects.toThrow("worker killed");
+    await expect(runSavedFilterMatcher(t.db, { batch: 1, beforeCommit: crash })).rejects.toThrow("worker killed");
+    await notifyFromEvents(t.db);
     expect((await alertsOf(a.id, fa.id)).length).toBe(1);
     const [left] = await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM vm_card_change`;
     expect(left!.n).toBeGreaterThan(0); // given back
 
-    await runSavedFilterAlerts(t.db, { batch: 1 });
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db, { batch: 1 });
+    await runAlerts(t.db);
     for (const [acc, f] of [
       [a.id, fa.id],
       [b.id, fb.id],
@@ -137,6 +153,7 @@ describe("saved-filter alerts", () => {
     const a = await radarAccount(t.db);
     const { id } = await followedFilter(a.id, "Queued", ["seed"]);
     await importJsonl(t.db, linesSource([card("queued-seed", "seed")]));
+    await runSavedFilterMatcher(t.db); // the matcher's own loop
     expect(await notificationTick(t.db, false)).toBe(false); // not due, nothing queued
     expect(await notificationTick(t.db, true)).toBe(true);
     expect(await alertsOf(a.id, id)).toHaveLength(1);
@@ -152,14 +169,14 @@ describe("radar updates", () => {
     const profile = await networkAProfile(t.db, { slug: "nt-person", name: "Nia Tracked", experience: [CTO] });
     await api("POST", "/radar/applications/", { token: a.token, body: { source: "network_a", username: "nt-person" } });
     await processAll(t.db);
-    await runRadarNotifications(t.db);
+    await notifyFromEvents(t.db);
     await setExperience(t.db, profile.id, [
       { title: "CEO", company: "Bar", startDate: "2025-07-01" },
       { ...CTO, endDate: "2025-06-30" },
     ]);
     await refreshAll(t.db);
-    expect((await runRadarNotifications(t.db)).notifications).toBe(1);
-    expect((await runRadarNotifications(t.db)).notifications).toBe(0);
+    expect((await notifyFromEvents(t.db)).notifications).toBe(1);
+    expect((await notifyFromEvents(t.db)).notifications).toBe(0);
     const rows = await t.db.notification.findMany({ where: { accountId: a.id, kind: "radar_update" } });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.title).toBe("Nia Tracked");
@@ -228,7 +245,7 @@ describe("demo notifications", () => {
     expect((await ui.notifications.followed()).ids).toEqual([f.id]);
     const list = await ui.notifications.list({});
     expect(list.unread).toBe(1);
-    expect(list.data[0]).toMatchObject({ kind: "saved_filter", url: `/cards?filter_id=${f.id}` });
+    expect(list.data[0]).toMatchObject({ kind: "saved_filter", url: `/cards?filter_id=${f.id}&only_new=true` });
     expect(list.data[0]!.title).toMatch(/^Seed stage: \d+ new cards?$/);
   });
 });

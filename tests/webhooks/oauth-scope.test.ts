@@ -109,13 +109,57 @@ describe("events need the read scope of their data", () => {
     const unchanged = (await api("GET", `/webhooks/${id}/`, { headers: bearer(tk.manage) })).body.data;
     expect(unchanged).toMatchObject({ url: "https://93.184.215.14/hook", events: ["radar.update.created"] });
 
-    // What does not route data elsewhere stays open to webhooks:manage alone.
-    expect((await patch(tk.manage, { description: "paused", enabled: false })).status).toBe(200);
-    // With the scope: fine; and moving to events the token may read with a new URL too.
+    // With the scope: fine; and moving to other events with a new URL needs the scopes of both.
     expect((await patch(tk.radar, { events: ["radar.connection.created"] })).status).toBe(200);
-    const moved = await patch(tk.cards, { url: "https://93.184.215.15/elsewhere", events: [CARDS] });
+    expectScopeRefusal(await patch(tk.cards, { url: "https://93.184.215.15/elsewhere", events: [CARDS] }), "radar:read");
+    const moved = await patch(tk.both, { url: "https://93.184.215.15/elsewhere", events: [CARDS] });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ url: "https://93.184.215.15/elsewhere", events: [CARDS] });
+  });
+
+  it("acting on an endpoint needs the read scope of every event it carries; reading the endpoint itself does not", async () => {
+    const tk = await tokens();
+    const id = (await create(tk.both, [...RADAR, CARDS])).body.data.id;
+    await enqueueDeliveries(t.db, [id], "radar.update.created", eventBody("radar.update.created", { id: 8 }));
+    const delivery = (await t.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: id } })).id;
+    // Disabled by the account: a token must not be able to turn it back on.
+    expect((await api("PATCH", `/webhooks/${id}/`, { headers: bearer(tk.both), body: { enabled: false } })).status).toBe(200);
+    const before = await t.db.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    const deliveries = await t.db.webhookDelivery.count({ where: { endpointId: id } });
+
+    const operations = [
+      ["PATCH", `/webhooks/${id}/`, { enabled: true }],
+      ["PATCH", `/webhooks/${id}/`, { enabled: false }],
+      ["PATCH", `/webhooks/${id}/`, { description: "renamed" }],
+      ["POST", `/webhooks/${id}/rotate-secret/`, undefined],
+      ["POST", `/webhooks/${id}/test/`, undefined],
+      ["GET", `/webhooks/${id}/deliveries/`, undefined],
+      ["POST", `/webhooks/${id}/deliveries/${delivery}/redeliver/`, undefined],
+      ["DELETE", `/webhooks/${id}/`, undefined],
+    ] as const;
+    for (const [token, scope] of [
+      [tk.manage, "radar:read"],
+      [tk.cards, "radar:read"],
+      [tk.radar, "cards:read"],
+    ] as const) {
+      for (const [method, path, body] of operations) {
+        const r = await api(method, path, { headers: bearer(token), body });
+        expectScopeRefusal(r, scope);
+        expect(JSON.stringify(r.body)).not.toContain("whsec_");
+      }
+    }
+    // Nothing changed: same secret, still disabled, no delivery queued, still there.
+    expect(await t.db.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toEqual(before);
+    expect(await t.db.webhookDelivery.count({ where: { endpointId: id } })).toBe(deliveries);
+    // The endpoint itself (what the list shows) stays readable.
+    expect((await api("GET", `/webhooks/${id}/`, { headers: bearer(tk.manage) })).body.data).toMatchObject({ id, enabled: false });
+    expect((await api("GET", "/webhooks/", { headers: bearer(tk.manage) })).body.data.map((e: { id: number }) => e.id)).toContain(id);
+
+    // Holding every scope, each operation goes through.
+    for (const [method, path, body] of operations) {
+      const r = await api(method, path, { headers: bearer(tk.both), body });
+      expect(r.status, `${method} ${path} ${JSON.stringify(r.body)}`).toBe(200);
+    }
   });
 
   it("the delivery log answers a delivery's body only to a token that may read the event's data", async () => {
@@ -125,32 +169,32 @@ describe("events need the read scope of their data", () => {
     const cardsBody = eventBody(CARDS, { filter: { id: 1, name: "Seed fintech" }, cards: [{ slug: "ledgerloop" }] });
     await enqueueDeliveries(t.db, [id], "radar.update.created", radarBody);
     await enqueueDeliveries(t.db, [id], CARDS, cardsBody);
-    const ping = await api("POST", `/webhooks/${id}/test/`, { headers: bearer(tk.manage) });
-    expect(ping.status).toBe(200);
+    expect((await api("POST", `/webhooks/${id}/test/`, { headers: bearer(tk.both) })).status).toBe(200);
 
     const bodies = async (token: string) => {
       const r = await api("GET", `/webhooks/${id}/deliveries/`, { headers: bearer(token) });
       expect(r.status).toBe(200);
       return Object.fromEntries(r.body.data.map((d: { event: string; request: { body: unknown } }) => [d.event, d.request.body]));
     };
-    const manage = await bodies(tk.manage);
-    expect(manage["radar.update.created"]).toBeNull();
-    expect(manage[CARDS]).toBeNull();
-    expect(manage.ping).toMatchObject({ type: "ping" });
-    expect(JSON.stringify(manage)).not.toContain("Ledgerloop");
+    expect(await bodies(tk.both)).toMatchObject({
+      "radar.update.created": JSON.parse(radarBody),
+      [CARDS]: JSON.parse(cardsBody),
+      ping: { type: "ping" },
+    });
 
-    const radar = await bodies(tk.radar);
-    expect(radar["radar.update.created"]).toEqual(JSON.parse(radarBody));
-    expect(radar[CARDS]).toBeNull();
+    // The endpoint now carries saved-filter matches only: a token with cards:read reads its log, but
+    // not the bodies of the radar deliveries it made before.
+    expect((await api("PATCH", `/webhooks/${id}/`, { headers: bearer(tk.both), body: { events: [CARDS] } })).status).toBe(200);
     const cards = await bodies(tk.cards);
     expect(cards["radar.update.created"]).toBeNull();
     expect(cards[CARDS]).toEqual(JSON.parse(cardsBody));
-    expect(await bodies(tk.both)).toMatchObject({ "radar.update.created": JSON.parse(radarBody), [CARDS]: JSON.parse(cardsBody) });
+    expect(cards.ping).toMatchObject({ type: "ping" });
+    expect(JSON.stringify(cards)).not.toContain("Maja Petit");
 
     // A redelivery answers the new delivery under the same rule.
     const radarDelivery = (await api("GET", `/webhooks/${id}/deliveries/?event=radar.update.created`, { headers: bearer(tk.both) })).body
       .data[0];
-    const again = await api("POST", `/webhooks/${id}/deliveries/${radarDelivery.id}/redeliver/`, { headers: bearer(tk.manage) });
+    const again = await api("POST", `/webhooks/${id}/deliveries/${radarDelivery.id}/redeliver/`, { headers: bearer(tk.cards) });
     expect(again.status).toBe(200);
     expect(again.body.data.request.body).toBeNull();
   });

@@ -1,6 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import type { TDb } from "~/server/db/client";
+import { api, createAccount } from "../helpers/api";
+import { browserCaller } from "../helpers/trpc";
 
 /**
  * A webhook receiver for tests: every request is verified with the `standardwebhooks` package
@@ -77,4 +80,18 @@ export class Receiver {
     s.closeAllConnections();
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
+}
+
+/**
+ * A new account with a token and an endpoint subscribed to saved_filter.cards_matched on a
+ * receiver of its own (added to `receivers`, for the test to stop), and its workspace caller.
+ */
+export async function subscribedAccount(db: TDb, receivers: Receiver[]) {
+  const a = await createAccount(db);
+  const rx = await new Receiver().start();
+  receivers.push(rx);
+  const r = await api("POST", "/webhooks/", { token: a.token, body: { url: rx.url, events: ["saved_filter.cards_matched"] } });
+  if (r.status !== 200) throw new Error(`the endpoint was not created: ${r.status} ${JSON.stringify(r.body)}`);
+  rx.secrets.push(r.body.data.secret);
+  return { id: a.account.id, email: a.account.email, token: a.token, rx, ui: await browserCaller(db, a.account.id) };
 }

@@ -1,3 +1,4 @@
+import { AppError } from "~/server/lib/errors";
 import type { TOAuthScope } from "../access/scopes";
 
 /**
@@ -46,7 +47,25 @@ export function mayReadEvent(event: TWebhookEvent, held: THeldScopes): boolean {
 }
 
 /** The first scope the caller lacks to receive these events (undefined: it may receive them all). */
-export function missingEventScope(events: readonly TWebhookEvent[], held: THeldScopes): TOAuthScope | undefined {
+function missingEventScope(events: readonly TWebhookEvent[], held: THeldScopes): TOAuthScope | undefined {
   const event = events.find((e) => !mayReadEvent(e, held));
   return event === undefined ? undefined : (EVENT_READ_SCOPE[event] ?? undefined);
+}
+
+/**
+ * Refuses a caller that lacks the read scope of any of `events`: `403 permission_denied` with an
+ * `insufficient_scope` challenge naming the scope, as for an operation's own scope. `doing` says
+ * what needed it ("receiving", "managing an endpoint that receives").
+ */
+export function requireEventScopes(events: readonly TWebhookEvent[], held: THeldScopes, doing: string): void {
+  const missing = missingEventScope(events, held);
+  if (!missing) return;
+  const named = events.filter((e) => missingEventScope([e], held) === missing).join(", ");
+  throw new AppError(
+    "permission_denied",
+    `This access token lacks the scope '${missing}', which ${doing} ${named} needs. Ask for it when authorizing.`,
+    {
+      headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${missing}"` },
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { TDb } from "~/server/db/client";
 import { logger } from "~/server/lib/logger";
-import { composeMail } from "../mail/compose";
+import { composeMail, type TMailItem } from "../mail/compose";
 import { mailConfigured, sendMail } from "../mail/transport";
+import { alertCards, alertCounts, type TAlertCard } from "./alert-cards";
 import { digestPeriod, type TDigestMode } from "./digest-period";
 import {
   DEFAULT_DIGEST_HOUR,
@@ -11,7 +12,9 @@ import {
   type TEmailMode,
   type TNotificationKind,
 } from "./kinds";
+import { gateInvitationMails, releaseMailClaims } from "./invitation-mail-gate";
 import { unsubscribeKey, unsubscribePath, type TUnsubscribeScope } from "./unsubscribe";
+import { plural } from "~/server/lib/plural";
 
 /**
  * Notifications by e-mail (docs/notifications.md), run on the worker under a queue lease
@@ -21,7 +24,9 @@ import { unsubscribeKey, unsubscribePath, type TUnsubscribeScope } from "./unsub
  * (`emailed_at`; a digest also gets its `mail_digest` row) right after the mail server accepted
  * it, so a run stopped or crashed between two messages sends nothing twice when it starts again;
  * only a crash in the instant between the server's answer and that write could. Unread
- * notifications of the last 8 days are considered; without SMTP_URL nothing runs.
+ * notifications of the last 8 days are considered; without SMTP_URL nothing runs. An invitation's
+ * notification goes out only within its team's daily cap on invitation e-mails
+ * (invitation-mail-gate.ts); one the cap holds back is never e-mailed.
  */
 
 const WINDOW_MS = 8 * 24 * 3600_000;
@@ -44,6 +49,9 @@ interface TPending {
   body: string;
   url: string | null;
   created_at: Date;
+  /** Kind-specific details (an invitation's id, for its team's e-mail cap; a saved filter alert's cards). */
+  data: unknown;
+  saved_filter_id: number | null;
 }
 
 const KIND_HEADINGS: Record<TNotificationKind, string> = {
@@ -107,9 +115,11 @@ async function pending(db: TDb, accountId: number, kinds: TNotificationKind[], s
       where: { accountId, kind: { in: kinds }, emailedAt: null, readAt: null, createdAt: { gt: since, ...(until ? { lte: until } : {}) } },
       orderBy: { id: "asc" },
       take: ITEMS_PER_DIGEST,
-      select: { id: true, kind: true, title: true, body: true, url: true, createdAt: true },
+      select: { id: true, kind: true, title: true, body: true, url: true, createdAt: true, data: true, savedFilterId: true },
     })
-    .then((rows) => rows.map((r) => ({ ...r, kind: r.kind as TNotificationKind, created_at: r.createdAt })));
+    .then((rows) =>
+      rows.map((r) => ({ ...r, kind: r.kind as TNotificationKind, created_at: r.createdAt, saved_filter_id: r.savedFilterId })),
+    );
 }
 
 /** What a digest of the period would hold: nothing when the period's digest went out already (one statement). */
@@ -121,7 +131,7 @@ async function digestItems(
   period: { key: string; start: Date },
 ): Promise<TPending[]> {
   return db.$queryRaw<TPending[]>`
-    SELECT id, kind, title, body, url, created_at FROM notification
+    SELECT id, kind, title, body, url, created_at, data, saved_filter_id FROM notification
      WHERE account_id = ${accountId} AND kind = ANY(${kinds}::text[]) AND emailed_at IS NULL AND read_at IS NULL
        AND created_at > ${since} AND created_at <= ${period.start}
        AND NOT EXISTS (SELECT 1 FROM mail_digest d WHERE d.account_id = ${accountId} AND d.period = ${period.key})
@@ -148,16 +158,58 @@ function footer(what: string, unsubscribe: string) {
   };
 }
 
-/** Sends one notification on its own and marks it e-mailed once the server accepted it. */
-async function sendInstant(db: TDb, base: string, account: TAccountPlan, n: TPending): Promise<void> {
+/**
+ * One card of a saved filter's alert, in every e-mail that names it (at once and in digests): its
+ * name linking to the card, then its stage, round and location, its one-line description and the
+ * signal that brought it in.
+ */
+function alertCardItem(c: TAlertCard): TMailItem {
+  const facts = [c.stage && `Stage: ${c.stage}`, c.round && `Round: ${c.round}`, c.location && `Location: ${c.location}`];
+  const s = c.signal;
+  const signal = s && `${s.source ? `Signal: ${s.source} by` : "Signal by"} ${s.participant}${s.fund ? ` for ${s.fund}` : ""} on ${s.on}`;
+  const details = [facts.filter((f) => !!f).join(" · "), c.description, signal].filter((line): line is string => !!line);
+  return { text: c.name, href: `/cards/${encodeURIComponent(c.slug)}`, details };
+}
+
+/** A saved filter's alert as items: its cards, and a link to the rest when it names only some. */
+function alertItems(n: TPending, cards: TAlertCard[]): TMailItem[] {
+  const { cardIds, count } = alertCounts(n);
+  const more = count - cardIds.length;
+  const rest = more > 0 ? [{ text: `And ${plural(more, "more new card")}`, href: n.url ?? "/notifications" }] : [];
+  return [...cards.map(alertCardItem), ...rest];
+}
+
+/** The cards of the saved filter alerts among `items`, by notification id. */
+const cardsOfAlerts = (db: TDb, account: TAccountPlan, items: TPending[]) =>
+  alertCards(
+    db,
+    account.id,
+    items.filter((i) => i.kind === "saved_filter"),
+  );
+
+/**
+ * Sends one notification on its own and marks it e-mailed once the server accepted it; answers
+ * whether it went out (an invitation's may be held back by its team's cap, and is then settled).
+ */
+async function sendInstant(db: TDb, base: string, account: TAccountPlan, n: TPending, now: Date): Promise<boolean> {
+  const { send, claims } = await gateInvitationMails(db, [n], now);
+  if (send.length === 0) return false;
   const { path, headers: extra } = await headers(db, account, n.kind, base);
+  const cards = (await cardsOfAlerts(db, account, [n])).get(n.id) ?? [];
+  const content = cards.length > 0 ? [{ items: alertItems(n, cards) }] : n.body ? [{ paragraph: n.body }] : [];
   const parts = composeMail({
     title: n.title,
-    blocks: [...(n.body ? [{ paragraph: n.body }] : []), { action: { label: "Open in Venture Monitor", href: n.url ?? "/notifications" } }],
+    blocks: [...content, { action: { label: "Open in Venture Monitor", href: n.url ?? "/notifications" } }],
     ...footer(`${KIND_HEADINGS[n.kind].toLowerCase()} at once`, path),
   });
-  await sendMail({ to: account.email, subject: n.title, ...parts, headers: extra });
+  try {
+    await sendMail({ to: account.email, subject: n.title, ...parts, headers: extra });
+  } catch (error) {
+    await releaseMailClaims(db, claims);
+    throw error;
+  }
   await db.notification.updateMany({ where: { id: n.id, emailedAt: null }, data: { emailedAt: new Date() } });
+  return true;
 }
 
 /** Sends the account's digest of a period when it has something; answers how many items it held. */
@@ -165,24 +217,33 @@ async function sendDigest(db: TDb, base: string, account: TAccountPlan, mode: TD
   const kinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === mode && account.pendingKinds.has(k));
   if (kinds.length === 0) return 0;
   const period = digestPeriod(now, mode, account.hour, account.timeZone);
-  const items = await digestItems(db, account.id, kinds, since, period);
+  const { send: items, claims } = await gateInvitationMails(db, await digestItems(db, account.id, kinds, since, period), now);
   if (items.length === 0) return 0;
   const { path, headers: extra } = await headers(db, account, mode, base);
-  const title = `Your ${mode} Venture Monitor digest: ${items.length} ${items.length === 1 ? "update" : "updates"}`;
+  const title = `Your ${mode} Venture Monitor digest: ${plural(items.length, "update")}`;
+  const cards = await cardsOfAlerts(db, account, items);
+  const item = (i: TPending): TMailItem => {
+    const of = cards.get(i.id) ?? [];
+    const under = of.length > 0 ? { items: alertItems(i, of) } : { details: i.body ? [i.body] : [] };
+    return { text: i.title, href: i.url ?? "/notifications", ...under };
+  };
   const blocks = kinds.flatMap((kind) => {
     const of = items.filter((i) => i.kind === kind);
     if (of.length === 0) return [];
-    return [
-      { paragraph: KIND_HEADINGS[kind] },
-      { items: of.map((i) => ({ text: i.title, href: i.url ?? "/notifications", detail: i.body || undefined })) },
-    ];
+    return [{ paragraph: KIND_HEADINGS[kind] }, { items: of.map(item) }];
   });
   const parts = composeMail({
     title,
     blocks: [...blocks, { action: { label: "See all notifications", href: "/notifications" } }],
     ...footer(`a ${mode} digest`, path),
   });
-  const sent = await sendMail({ to: account.email, subject: title, ...parts, headers: extra });
+  let sent: Awaited<ReturnType<typeof sendMail>>;
+  try {
+    sent = await sendMail({ to: account.email, subject: title, ...parts, headers: extra });
+  } catch (error) {
+    await releaseMailClaims(db, claims);
+    throw error;
+  }
   // One statement (atomic, one round trip): the digest's record and its items marked.
   await db.$executeRaw`
     WITH digest AS (
@@ -211,7 +272,7 @@ async function deliverAccount(
   const instantKinds = NOTIFICATION_KINDS.filter((k) => account.modes.get(k) === "instant" && account.pendingKinds.has(k));
   const jobs: (() => Promise<unknown>)[] = [
     ...(await pending(db, account.id, instantKinds, since)).map(
-      (n) => () => sendInstant(db, base, account, n).then(() => (out.instant += 1)),
+      (n) => () => sendInstant(db, base, account, n, now).then((sent) => (out.instant += sent ? 1 : 0)),
     ),
     ...(["daily", "weekly"] as const).map(
       (mode) => () => sendDigest(db, base, account, mode, now, since).then((n) => (out.digests += n > 0 ? 1 : 0)),

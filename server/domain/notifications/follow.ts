@@ -7,7 +7,7 @@ import { USABLE_BY_ACCOUNT, visibleFiltersOf } from "../saved-filters/filters";
  * "Alert me" on a saved filter the caller uses (their own, or their team's shared one; any other is
  * not found). Following is each account's own (saved_filter_member_state): every member of a team
  * can follow a shared filter and is notified in their own inbox. From then on, cards added or
- * changed that newly match it are notified (alerts.ts); cards that matched before and do not
+ * changed that newly match it are notified (saved-filters/matcher.ts); cards that matched before and do not
  * change are not. One statement checks that the caller may use the filter and writes their row.
  */
 export async function setFilterAlert(

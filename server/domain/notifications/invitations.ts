@@ -9,7 +9,9 @@ import { notify } from "./notify";
  * is accepted without the link. Its e-mail follows the account's choice for invitations: at once it
  * is the invitation's own message with the link (and the notification is marked e-mailed, so it is
  * not sent twice); in a digest or off, no message goes out now. An address without an account
- * gets the invitation's message as before.
+ * gets the invitation's message as before. Every way counts against the team's daily e-mail cap
+ * (teams/invitation-caps.ts): an invitation it held back is never e-mailed, so its notification is
+ * marked as the e-mail run's business done (it stays in the workspace).
  */
 export async function inviteToTeam(db: TDb, actorId: number | null, teamId: number, email: string | null) {
   const invitee = email ? await db.account.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } }) : null;
@@ -28,7 +30,7 @@ export async function inviteToTeam(db: TDb, actorId: number | null, teamId: numb
       body: `Until ${made.invitation.expires_at.slice(0, 10)}. Accept it in your team settings.`,
       url: "/settings/team",
       data: { invitation_id: made.invitation.id, team_id: teamId },
-      emailed: made.emailed,
+      emailed: made.emailed || made.held,
     });
   }
   return made;

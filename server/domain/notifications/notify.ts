@@ -20,7 +20,10 @@ export interface TNotifyInput {
   savedFilterId?: number;
   radarUpdateId?: number;
   data?: unknown;
-  /** The event already reached the account by e-mail (an invitation's own message): the e-mail delivery skips it. */
+  /**
+   * The e-mail delivery skips it: the event already reached the account by e-mail (an invitation's
+   * own message), or is not to be e-mailed (an invitation its team's daily e-mail cap held back).
+   */
   emailed?: boolean;
 }
 

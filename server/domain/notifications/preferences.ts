@@ -10,11 +10,13 @@ import {
   type TEmailMode,
   type TNotificationKind,
 } from "./kinds";
+import { canonicalTimeZone } from "./time-zones";
 
 /**
  * An account's notification preferences: per kind, e-mail off, instant, or a daily or weekly
  * digest (in the workspace every kind is always on), and the hour and IANA time zone of its
- * digests. Stored rows override the defaults (kinds.ts). Without SMTP_URL the choices are kept but
+ * digests. Stored rows override the defaults (kinds.ts). A zone is stored and answered under its
+ * current IANA name, also one chosen under an old name (time-zones.ts: Asia/Calcutta is Asia/Kolkata). Without SMTP_URL the choices are kept but
  * inactive: `email_configured` says so.
  */
 
@@ -58,7 +60,7 @@ export async function getPreferences(db: TDb, accountId: number): Promise<TPrefe
       };
     }),
     digest_hour: settings?.digestHour ?? DEFAULT_DIGEST_HOUR,
-    time_zone: settings?.timeZone ?? DEFAULT_TIME_ZONE,
+    time_zone: canonicalTimeZone(settings?.timeZone ?? DEFAULT_TIME_ZONE),
     email_configured: mailConfigured(),
   };
 }
@@ -77,7 +79,7 @@ export async function setPreferences(db: TDb, accountId: number, u: TPreferences
       });
     }
     if (u.digest_hour !== undefined || u.time_zone !== undefined) {
-      const data = { digestHour: u.digest_hour, timeZone: u.time_zone };
+      const data = { digestHour: u.digest_hour, timeZone: u.time_zone === undefined ? undefined : canonicalTimeZone(u.time_zone) };
       await tx.notificationSettings.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
     }
   });

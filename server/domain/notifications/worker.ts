@@ -4,18 +4,17 @@ import { logger } from "~/server/lib/logger";
 import { mailConfigured } from "../mail/transport";
 import { LEASE_MS, whileLeased } from "../jobs/lease";
 import { claim, complete, enqueue, renewJobs, startLoop } from "../jobs/queue";
-import { runSavedFilterAlerts } from "./alerts";
 import { runEmailDeliveries } from "./email";
+import { notifyFromEvents } from "./from-events";
 import { readExpiredInvitations } from "./invitations";
-import { runRadarNotifications } from "./radar";
 
 /**
- * The notification producers on the worker (the server process, or `vmon worker`): every
- * `periodMs` a run is queued on the durable job queue (one job, key "run"); whichever process
- * claims it turns pending radar updates and changed cards into notifications (radar.ts,
- * alerts.ts), and marks the notifications of invitations that expired read (invitations.ts),
- * under the job's lease, so two processes never run at once. What a run has not taken
- * stays in the change logs for the next. E-mail (email.ts) runs the same way on a queue of its own,
+ * The notifications on the worker (the server process, or `vmon worker`): every `periodMs` a run
+ * is queued on the durable job queue (one job, key "run"); whichever process claims it turns the
+ * events that name the notifications (new radar updates, saved filters' new matches:
+ * from-events.ts) into notifications, and marks the notifications of invitations that expired
+ * read (invitations.ts), under the job's lease, so two processes never run at once. What a run
+ * has not taken stays in the event log for the next. E-mail (email.ts) runs the same way on a queue of its own,
  * every 15 seconds while SMTP_URL is set; a stop lets it finish the message in hand.
  */
 
@@ -31,10 +30,9 @@ export async function notificationTick(db: TDb, due: boolean): Promise<boolean> 
     (until) => renewJobs(db, jobs, until),
     {},
     async () => {
-      const radar = await runRadarNotifications(db);
-      const alerts = await runSavedFilterAlerts(db);
+      const made = await notifyFromEvents(db);
       const expired = await readExpiredInvitations(db);
-      if (radar.notifications + alerts.notifications > 0) logger.info("notifications made", { radar: radar.notifications, ...alerts });
+      if (made.notifications > 0) logger.info("notifications made", made);
       if (expired > 0) logger.info("expired invitations' notifications read", { count: expired });
     },
   );

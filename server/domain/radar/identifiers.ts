@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { env } from "~/server/env";
 import { AppError, validationError } from "~/server/lib/errors";
-import { IDENTIFIER_KINDS, SOURCES, type TIdentifierKind, type TSource } from "./types";
+import { IDENTIFIER_KINDS, SOURCE_NAMES, SOURCES, type TIdentifierKind, type TSource } from "./types";
 
 /**
  * The profile named by a create request (POST /v1/radar/applications/ and each bulk item): exactly
@@ -108,8 +108,8 @@ function assertNetworkHost(url: URL, source: TSource, param: string): void {
   throw validationError(
     param,
     other
-      ? `is a profile of the other network (${host}), not of ${source}: choose that network to follow it`
-      : `must be a profile URL on ${hosts.join(" or ")}, not ${host}`,
+      ? `is a profile of the other network (${host}), not of ${SOURCE_NAMES[source]}: choose that network to follow it`
+      : `must be on ${hosts.join(" or ")}, not ${host}`,
   );
 }
 
@@ -135,10 +135,10 @@ function identityOf(source: TSource, kind: TIdentifierKind, value: string): { id
       const segments = pathSegments(url, kind);
       const last = segments.at(-1);
       if (segments.length !== 2 || segments[0]!.toLowerCase() !== "in" || !last || !NETWORK_A_USERNAME.test(last))
-        throw validationError(kind, "must be a profile URL of the form https://<host>/in/<username or member id>");
+        throw validationError(kind, "must be of the form https://<host>/in/<username or member id>");
       return { identifier: value, identityKey: `slug:${last.toLowerCase()}` };
     }
-    if (!NETWORK_A_USERNAME.test(value)) throw validationError(kind, "must be a username without spaces or slashes");
+    if (!NETWORK_A_USERNAME.test(value)) throw validationError(kind, "must have no spaces or slashes");
     return { identifier: value, identityKey: `slug:${value.toLowerCase()}` };
   }
   if (kind === "network_b_user_id") return { identifier: value, identityKey: `id:${BigInt(value).toString()}` };
@@ -147,11 +147,11 @@ function identityOf(source: TSource, kind: TIdentifierKind, value: string): { id
     assertNetworkHost(url, source, kind);
     const segments = pathSegments(url, kind);
     const name = segments.length === 1 ? segments[0]!.replace(/^@/, "") : "";
-    if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be a profile URL of the form https://<host>/<username>");
+    if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be of the form https://<host>/<username>");
     return { identifier: value, identityKey: `user:${name.toLowerCase()}` };
   }
   const name = value.replace(/^@/, "");
-  if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "must be a username (letters, digits, _ . -)");
+  if (!NETWORK_B_USERNAME.test(name)) throw validationError(kind, "may contain only letters, digits, _ . and -");
   return { identifier: name, identityKey: `user:${name.toLowerCase()}` };
 }
 

@@ -2,10 +2,11 @@ import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
 import { logger } from "~/server/lib/logger";
 import { LEASE_MS, whileLeased, type TLeaseTiming } from "../jobs/lease";
-import { outboxInsert } from "../events/outbox";
+import { eventInsert } from "../events/log";
 import { configuredConnector, ConnectorError, type TConnector, type TConnectorResult, type TResolveRequest } from "./connectors";
 import { connectionColumns } from "./payloads";
 import type { TIdentifierKind, TSnapshot, TSource } from "./types";
+import { plural } from "~/server/lib/plural";
 
 /**
  * The durable processing queue: the queue is radar_application itself (docs/radar.md).
@@ -20,8 +21,8 @@ import type { TIdentifierKind, TSnapshot, TSource } from "./types";
  * connection with the application's id (plus its first snapshot) and the application row is
  * removed; failures become `failed` with radar_error {code, message, attempts, failed_at} and stay
  * so until a retry is requested. Both statements also write the webhook event of the change
- * (radar.connection.created, radar.application.failed) to the outbox when the account has a
- * subscribed endpoint (server/domain/events/outbox.ts). An application deleted meanwhile is simply not connected.
+ * (radar.connection.created, radar.application.failed) to the event log when the account has a
+ * subscribed endpoint (server/domain/events/log.ts). An application deleted meanwhile is simply not connected.
  */
 
 export interface TProcessOptions extends TLeaseTiming {
@@ -131,7 +132,7 @@ async function connect(db: TDb, done: { row: TClaimed; snapshot: TSnapshot }[]):
       INSERT INTO radar_snapshot (connection_id, data, taken_at) SELECT i.id, i.snapshot, now() FROM input i JOIN conn ON conn.id = i.id
     ), del AS (
       DELETE FROM radar_application a USING conn WHERE a.id = conn.id RETURNING a.id
-    ), event AS (${outboxInsert("radar.connection.created", Prisma.sql`(SELECT o.account_id, conn.id AS subject_id FROM conn JOIN owned o ON o.id = conn.id)`)}
+    ), event AS (${eventInsert("radar.connection.created", Prisma.sql`(SELECT o.account_id, conn.id AS subject_id FROM conn JOIN owned o ON o.id = conn.id)`)}
     )
     SELECT o.id, EXISTS (SELECT 1 FROM del WHERE del.id = o.id) AS connected FROM owned o`;
   return { owned: rows.map((r) => r.id), connected: new Set(rows.filter((r) => r.connected).map((r) => r.id)) };
@@ -148,7 +149,7 @@ async function fail(db: TDb, failures: TFailure[]): Promise<number> {
         FROM jsonb_to_recordset(${json}::jsonb) AS x(id int, attempts int, code text, message text)
        WHERE a.id = x.id AND a.attempts = x.attempts AND a.init_status = 'processing'
       RETURNING a.id, a.account_id
-    ), event AS (${outboxInsert("radar.application.failed", Prisma.sql`(SELECT account_id, id AS subject_id FROM failed)`)}
+    ), event AS (${eventInsert("radar.application.failed", Prisma.sql`(SELECT account_id, id AS subject_id FROM failed)`)}
     )
     SELECT count(*)::int AS n FROM failed`;
   return r?.n ?? 0;
@@ -174,7 +175,7 @@ async function processClaimed(db: TDb, rows: TClaimed[], opts: TProcessOptions):
       id: r.id,
       attempts: r.attempts,
       code: "too_many_attempts",
-      message: `Processing was interrupted ${r.attempts - 1} times.`,
+      message: `Processing was interrupted ${plural(r.attempts - 1, "time")}.`,
     });
     return false;
   });

@@ -2,7 +2,8 @@ import type { TDb } from "~/server/db/client";
 import type { Prisma } from "~/server/db/generated/prisma/client";
 import { env } from "~/server/env";
 import { AppError } from "~/server/lib/errors";
-import type { TQuota, TSource } from "./types";
+import { plural } from "~/server/lib/plural";
+import { SOURCE_NAMES, type TQuota, type TSource } from "./types";
 
 /**
  * Tracking quota per source (docs/radar.md): `limit` is the account's radar_limit_network_a/_b, or
@@ -50,7 +51,7 @@ export async function lockAccount(tx: Prisma.TransactionClient, accountId: numbe
 export function limitReached(source: TSource, limit: number): AppError {
   return new AppError(
     "tracking_limit_reached",
-    `The tracking limit of ${limit} profile(s) on ${source} is reached. Stop tracking or remove some before adding more.`,
+    `The tracking limit of ${plural(limit, "profile")} on ${SOURCE_NAMES[source]} is reached. Stop tracking or remove some before adding more.`,
   );
 }
 

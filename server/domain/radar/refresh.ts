@@ -1,7 +1,5 @@
 import type { TDb } from "~/server/db/client";
-import { Prisma } from "~/server/db/generated/prisma/client";
 import { logger } from "~/server/lib/logger";
-import { outboxInsert } from "../events/outbox";
 import { configuredConnector, type TConnector, type TConnectorResult } from "./connectors";
 import { detectChange, type TDetectedChange } from "./diff";
 import { connectionColumns } from "./payloads";
@@ -23,8 +21,8 @@ import type { TSnapshot, TSource } from "./types";
  * (refresh_failures counts the failures in a row), instead of waiting for the next 6-hour cycle.
  * The current snapshots come from the connector by external id, set-based. A snapshot equal to the
  * previous one changes nothing; a different one is stored (connection + radar_snapshot row), and
- * when a tracked field changed (diff.ts) an update is recorded, all in one statement (with its
- * radar.update.created webhook event in the outbox, when the account subscribes to it).
+ * when a tracked field changed (diff.ts) an update is recorded, all in one statement (a trigger
+ * writes its radar.update.created event: server/domain/events/log.ts).
  */
 
 export interface TRefreshOptions {
@@ -141,7 +139,6 @@ async function store(db: TDb, changed: TChanged[]): Promise<{ changed: number; u
       SELECT upd.account_id, upd.id, upd.source, i.change_type, i.description, i.body, now()
         FROM input i JOIN upd ON upd.id = i.id WHERE i.description IS NOT NULL
       RETURNING id, account_id
-    ), event AS (${outboxInsert("radar.update.created", Prisma.sql`(SELECT account_id, id AS subject_id FROM ins)`)}
     )
     SELECT (SELECT count(*) FROM upd)::int AS changed, (SELECT count(*) FROM ins)::int AS updates`;
   return r ?? { changed: 0, updates: 0 };

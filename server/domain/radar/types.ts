@@ -6,6 +6,9 @@
 export const SOURCES = ["network_a", "network_b"] as const;
 export type TSource = (typeof SOURCES)[number];
 
+/** Each network's name as people read it: in messages and in the workspace, never the source's code. */
+export const SOURCE_NAMES: Record<TSource, string> = { network_a: "Network A", network_b: "Network B" };
+
 export const INIT_STATUSES = ["idle", "pending", "processing", "failed"] as const;
 export type TInitStatus = (typeof INIT_STATUSES)[number];
 

@@ -3,7 +3,7 @@ import { Prisma } from "~/server/db/generated/prisma/client";
 import { iso } from "~/server/lib/format";
 import { validationError } from "~/server/lib/errors";
 import type { TUpdateBody } from "./diff";
-import { CHANGE_TYPES, SOURCES, type TChangeType, type TConnectionRef, type TSource } from "./types";
+import { CHANGE_TYPES, SOURCE_NAMES, SOURCES, type TChangeType, type TConnectionRef, type TSource } from "./types";
 
 /**
  * The updates feed (GET /v1/radar/updates/): the caller's updates, newest first (detected_at, then
@@ -78,7 +78,7 @@ async function checkConnection(db: TDb, accountId: number, q: TFeedQuery): Promi
   if (!q.source) throw validationError("connection_id", "must be used with source");
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT id FROM radar_connection WHERE id = ${q.connectionId} AND account_id = ${accountId} AND source = ${q.source}`;
-  if (rows.length === 0) throw validationError("connection_id", `is not one of your ${q.source} connections`);
+  if (rows.length === 0) throw validationError("connection_id", `is not one of your ${SOURCE_NAMES[q.source]} connections`);
 }
 
 /** The tally the total sums: only a connection or tracking filter needs the per-connection rows. */

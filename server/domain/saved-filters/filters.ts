@@ -4,7 +4,8 @@ import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
 import { logActivity } from "../teams/activity";
-import { isManager, membershipOf, type TMembership } from "../teams/membership";
+import { membershipOf, type TMembership } from "../teams/membership";
+import { mayManage } from "../teams/roles";
 import { SAVED_FILTER_KEYS } from "../cards/filter-keys";
 import type { TCardFilterParams } from "../cards/filter-schema";
 
@@ -16,7 +17,7 @@ import type { TCardFilterParams } from "../cards/filter-schema";
  * parameters under their spec names, in JSON form (lists as arrays, dates as YYYY-MM-DD); the
  * caller validates them with the card list schema before saving. Another account's filter is
  * "not found" (and a 400 naming filter_id when used in a card list). An account creates at most 100
- * saved filters (accounts/caps.ts): each one is checked every 5 minutes for webhooks.
+ * saved filters (accounts/caps.ts): the changed cards are matched against each (saved-filters/matcher.ts).
  */
 
 type TTx = Prisma.TransactionClient;
@@ -101,7 +102,7 @@ async function managed(db: TDb, accountId: number, id: number): Promise<{ row: T
   const m = await membershipOf(db, accountId);
   const row = await db.savedFilter.findFirst({ where: { id, ...visibleFilters(accountId, m?.teamId ?? null) }, include: WITH_OWNER });
   if (!row) throw notFound("Saved filter");
-  if (row.accountId !== accountId && !isManager(m)) {
+  if (!mayManage(row.accountId, { accountId, role: m?.role })) {
     throw new AppError("permission_denied", "Only the filter's creator and the team's owners and admins can rename, share or delete it.");
   }
   return { row, m };

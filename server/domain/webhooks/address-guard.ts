@@ -18,6 +18,12 @@ import { env } from "~/server/env";
  * `*.localhost` are the loopback addresses (RFC 6761), as the hosts file says, without a query.
  */
 
+/**
+ * A refused webhook URL. Its message says what is wrong with the URL as a phrase whose subject is
+ * the URL ("must use http or https", "names a host whose address could not be found (x.example)"),
+ * so that every place that shows it reads: the API's `url: <reason>`, the settings page's "The URL
+ * <reason>." and the delivery log's "URL refused: <reason>".
+ */
 export class UnsafeUrlError extends Error {
   constructor(message: string) {
     super(message);
@@ -180,7 +186,7 @@ async function resolveHost(host: string, opts: TResolveOptions): Promise<TAddres
   clearTimeout(timer);
   if (outcome === "timeout") {
     resolver.cancel();
-    throw new ResolveTimeoutError(`the host ${host} did not resolve within ${left} ms`);
+    throw new ResolveTimeoutError(`names a host whose address was not found within ${left} ms (${host})`);
   }
   const [v4, v6] = outcome;
   return [
@@ -197,7 +203,7 @@ export async function checkWebhookTarget(raw: string | URL, opts: TResolveOption
   const url = typeof raw === "string" ? parseWebhookUrl(raw) : raw;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const addresses = await resolveHost(host, opts);
-  if (addresses.length === 0) throw new UnsafeUrlError(`the host ${host} does not resolve`);
+  if (addresses.length === 0) throw new UnsafeUrlError(`names a host whose address could not be found (${host})`);
   if (!privateAllowed()) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused) {

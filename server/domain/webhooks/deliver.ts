@@ -1,9 +1,13 @@
+import { isDatabaseUnavailable } from "~/server/db/availability";
 import type { TDb } from "~/server/db/client";
 import { logger } from "~/server/lib/logger";
 import { keepLeases, type TLeaseTiming } from "../jobs/lease";
 import { claimDeliveries, recordOutcomes, renewDeliveries, type TClaimedDelivery, type TDeliveryOutcome } from "./queue";
 import { sendOnce, TIMEOUT_MS } from "./send";
 import { signedHeaders } from "./signing";
+
+/** How often claims are tried while the database cannot be reached. */
+const DB_WAIT_MS = 5_000;
 
 /**
  * Delivering claimed rows: `attempt` makes one signed request; `DeliveryPool` is the worker's
@@ -49,6 +53,8 @@ export class DeliveryPool {
   private running = 0;
   private stopped = false;
   private claiming = false;
+  /** The last claim failed because the database could not be reached. */
+  private dbWaiting = false;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private outcomes: TDeliveryOutcome[] = [];
@@ -108,14 +114,22 @@ export class DeliveryPool {
         for (const row of rows) this.dispatch(row);
         return rows.length;
       })
-      .catch((error) => {
-        logger.error("webhook claim failed", { error });
+      .then((rows) => {
+        if (this.dbWaiting) logger.info("webhook deliveries run again");
+        this.dbWaiting = false;
+        return rows;
+      })
+      .catch((error: unknown) => {
+        // The database gone for a while (a restart): said once, tried again every few seconds.
+        if (!isDatabaseUnavailable(error)) logger.error("webhook claim failed", { error });
+        else if (!this.dbWaiting) logger.warn("webhook deliveries wait for the database");
+        this.dbWaiting ||= isDatabaseUnavailable(error);
         return 0;
       })
       .then((claimed) => {
         this.claiming = false;
         if (this.again || claimed === free) queueMicrotask(() => this.pump());
-        else this.schedule(this.pollMs);
+        else this.schedule(this.dbWaiting ? Math.max(this.pollMs, DB_WAIT_MS) : this.pollMs);
         if (claimed === 0 && this.running === 0) this.notifyIdle();
       });
   }

@@ -8,9 +8,10 @@ import { enqueueDeliveries, eventBody } from "./queue";
 /**
  * The delivery log of an endpoint (GET /v1/webhooks/<id>/deliveries/), the test event (ping) and
  * redelivery. A redelivery is a new delivery of the same body with the same webhook-id (receivers
- * that deduplicate on it see the same message), queued at once. A delivery's body is answered only
- * to a caller holding the read scope of its event's data (events.ts): an OAuth token with
- * `webhooks:manage` alone sees the log without the radar and card data in it (body null).
+ * that deduplicate on it see the same message), queued at once. Each needs the read scope of every
+ * event the endpoint is subscribed to (endpoints.ts), and a delivery's body is answered only to a
+ * caller holding the read scope of its own event (event-types.ts): the log also holds deliveries of
+ * events the endpoint carried before its subscriptions changed (body null for those).
  */
 
 export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
@@ -85,7 +86,7 @@ export async function listDeliveries(
   endpointId: number,
   q: { limit: number; offset: number; includeTotal: boolean; status?: TDeliveryStatus; event?: TWebhookEvent; held: THeldScopes },
 ): Promise<{ data: TDelivery[]; total: number | null; fetched: number }> {
-  const endpoint = await ownEndpoint(db, accountId, endpointId);
+  const endpoint = await ownEndpoint(db, accountId, endpointId, q.held);
   const where = { endpointId: endpoint.id, ...(q.status ? { status: q.status } : {}), ...(q.event ? { eventType: q.event } : {}) };
   const [rows, total] = await Promise.all([
     db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, skip: q.offset, take: q.includeTotal ? q.limit : q.limit + 1 }),
@@ -101,15 +102,15 @@ async function deliveryById(db: TDb, id: bigint, held: THeldScopes) {
 }
 
 /** Queues a ping to the endpoint (enabled or not: a disabled endpoint's ping waits like the rest). */
-export async function sendTest(db: TDb, accountId: number, endpointId: number): Promise<TDelivery> {
-  const endpoint = await ownEndpoint(db, accountId, endpointId);
+export async function sendTest(db: TDb, accountId: number, endpointId: number, held: THeldScopes): Promise<TDelivery> {
+  const endpoint = await ownEndpoint(db, accountId, endpointId, held);
   const body = eventBody("ping", { endpoint_id: endpoint.id, message: "This is a test event from Venture Monitor." });
   const [id] = await enqueueDeliveries(db, [endpoint.id], "ping", body);
   return deliveryById(db, id!, "all");
 }
 
 export async function redeliver(db: TDb, accountId: number, endpointId: number, deliveryId: number, held: THeldScopes): Promise<TDelivery> {
-  const endpoint = await ownEndpoint(db, accountId, endpointId);
+  const endpoint = await ownEndpoint(db, accountId, endpointId, held);
   const original = await db.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpointId: endpoint.id } });
   if (!original) throw notFound("Delivery");
   const [row] = await db.$queryRaw<{ id: bigint }[]>`

@@ -3,13 +3,19 @@ import { notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
 import { checkWebhookTarget, parseWebhookUrl, UnsafeUrlError } from "./address-guard";
-import type { TWebhookEvent } from "../events/event-types";
+import { requireEventScopes, type THeldScopes, type TWebhookEvent } from "../events/event-types";
 import { newSecret } from "./signing";
 
 /**
  * Webhook endpoints of one account (/v1/webhooks/). Another account's endpoint is "not found".
  * The URL passes the SSRF guard at create and update (and again at every delivery: DNS answers
  * change). The secret is answered by create and rotate only.
+ *
+ * An endpoint carries its events' data (radar, saved-filter matches), so acting on it (changing,
+ * enabling or disabling it, deleting it, rotating its secret, testing it, reading or redelivering
+ * its deliveries) needs the read scope of every event it is subscribed to, as subscribing did
+ * (`held`: the caller's scopes, event-types.ts); only reading the endpoint itself does not (the
+ * list shows the same). A caller without one is refused with `403 permission_denied`.
  */
 
 const MAX_ENDPOINTS = CAPS.webhookEndpoints;
@@ -61,9 +67,16 @@ async function checkedUrl(raw: string): Promise<string> {
   }
 }
 
-async function own(db: TDb, accountId: number, id: number) {
+async function found(db: TDb, accountId: number, id: number) {
   const row = await db.webhookEndpoint.findFirst({ where: { id, accountId } });
   if (!row) throw notFound("Webhook endpoint");
+  return row;
+}
+
+/** The owner's endpoint, for a caller that holds the read scope of every event it carries (404 for another account's). */
+async function own(db: TDb, accountId: number, id: number, held: THeldScopes) {
+  const row = await found(db, accountId, id);
+  requireEventScopes(row.events as TWebhookEvent[], held, "managing an endpoint that receives");
   return row;
 }
 
@@ -73,7 +86,7 @@ export async function listEndpoints(db: TDb, accountId: number): Promise<TEndpoi
 }
 
 export async function getEndpoint(db: TDb, accountId: number, id: number): Promise<TEndpoint> {
-  return endpointPayload(await own(db, accountId, id));
+  return endpointPayload(await found(db, accountId, id));
 }
 
 export async function createEndpoint(
@@ -97,15 +110,18 @@ export async function createEndpoint(
 
 /**
  * PATCH: only the given fields change. Enabling a disabled endpoint clears its reason and failure
- * run: its pending deliveries resume at once (they waited while it was disabled).
+ * run: its pending deliveries resume at once (they waited while it was disabled). New events need
+ * their read scope too.
  */
 export async function updateEndpoint(
   db: TDb,
   accountId: number,
   id: number,
   input: { url?: string; events?: TWebhookEvent[]; description?: string; enabled?: boolean },
+  held: THeldScopes,
 ): Promise<TEndpoint> {
-  const current = await own(db, accountId, id);
+  const current = await own(db, accountId, id, held);
+  if (input.events !== undefined) requireEventScopes(input.events, held, "receiving");
   const data: Record<string, unknown> = {};
   if (input.url !== undefined) data.url = await checkedUrl(input.url);
   if (input.events !== undefined) data.events = [...new Set(input.events)];
@@ -120,15 +136,16 @@ export async function updateEndpoint(
   return endpointPayload(row);
 }
 
-export async function deleteEndpoint(db: TDb, accountId: number, id: number): Promise<{ id: number; deleted: true }> {
+export async function deleteEndpoint(db: TDb, accountId: number, id: number, held: THeldScopes): Promise<{ id: number; deleted: true }> {
+  await own(db, accountId, id, held);
   const n = await db.webhookEndpoint.deleteMany({ where: { id, accountId } });
   if (n.count === 0) throw notFound("Webhook endpoint");
   return { id, deleted: true };
 }
 
 /** A new secret; the previous one keeps signing (as a second signature) for 24 hours. */
-export async function rotateSecret(db: TDb, accountId: number, id: number): Promise<TEndpoint & { secret: string }> {
-  const current = await own(db, accountId, id);
+export async function rotateSecret(db: TDb, accountId: number, id: number, held: THeldScopes): Promise<TEndpoint & { secret: string }> {
+  const current = await own(db, accountId, id, held);
   const secret = newSecret();
   const row = await db.webhookEndpoint.update({
     where: { id: current.id },
@@ -137,5 +154,5 @@ export async function rotateSecret(db: TDb, accountId: number, id: number): Prom
   return { ...endpointPayload(row), secret };
 }
 
-/** The endpoint's row for the owner (deliveries, test). */
+/** The endpoint's row for the owner holding its events' scopes (deliveries, test). */
 export const ownEndpoint = own;

@@ -47,7 +47,7 @@ export async function sendOnce(
     target = await checkWebhookTarget(rawUrl, { deadline, resolver: opts.resolver });
   } catch (err) {
     if (err instanceof ResolveTimeoutError)
-      return { ok: false, status: null, body: null, error: `${noAnswer}: ${err.message}`, durationMs: elapsed() };
+      return { ok: false, status: null, body: null, error: `${noAnswer}: the URL ${err.message}`, durationMs: elapsed() };
     if (err instanceof UnsafeUrlError)
       return { ok: false, status: null, body: null, error: `URL refused: ${err.message}`, durationMs: elapsed() };
     throw err;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { networkASnapshot, networkBSnapshot } from "../snapshot";
-import type { TSource } from "../types";
+import { SOURCE_NAMES, type TSource } from "../types";
 import { ConnectorError, notFound, type TConnector, type TConnectorResult, type TResolveRequest } from "./types";
 
 /**
@@ -65,7 +65,11 @@ const ZProfilesAnswer = z.looseObject({
 function snapshotOf(source: TSource, profile: unknown): TConnectorResult {
   const parsed = source === "network_a" ? ZNetworkAProfile.safeParse(profile) : ZNetworkBProfile.safeParse(profile);
   if (!parsed.success) {
-    return { ok: false, code: "connector_invalid_response", message: `The enrichment service sent an invalid ${source} profile.` };
+    return {
+      ok: false,
+      code: "connector_invalid_response",
+      message: `The enrichment service sent an invalid ${SOURCE_NAMES[source]} profile.`,
+    };
   }
   const snapshot =
     source === "network_a"

@@ -1,4 +1,4 @@
-import type { TIdentifierKind, TSnapshot, TSource } from "../types";
+import { SOURCE_NAMES, type TIdentifierKind, type TSnapshot, type TSource } from "../types";
 
 /**
  * A connector turns identifiers into profile snapshots (docs/radar.md). Calls are set-based: the
@@ -36,5 +36,5 @@ export class ConnectorError extends Error {
 export const notFound = (source: TSource, what: string): TConnectorResult => ({
   ok: false,
   code: "profile_not_found",
-  message: `No ${source} profile matches ${what}.`,
+  message: `No ${SOURCE_NAMES[source]} profile matches ${what}.`,
 });
