@@ -152,13 +152,23 @@ export async function accountById(db: TDb, id: number): Promise<TAccount | undef
 }
 
 /**
- * The account of a browser session that began at `signedInAt` (seconds), in one statement: none
- * when the account is gone or its sessions were ended after that (a password change, `vmon users
- * set-password`: `sessions_valid_from`).
+ * The account of the live browser session whose `sid` hashes to `sidHash`, begun at `signedInAt`
+ * (seconds), in one statement (the session's primary key, then the account's): none when the
+ * session was ended (signed out) or has expired, belongs to another account, when the account is
+ * gone, or when its sessions were ended after that (a password change, `vmon users set-password`:
+ * `sessions_valid_from`).
  */
-export async function sessionAccountById(db: TDb, id: number, signedInAt: number | undefined): Promise<TAccount | undefined> {
+export async function sessionAccountById(
+  db: TDb,
+  id: number,
+  signedInAt: number | undefined,
+  sidHash: string,
+): Promise<TAccount | undefined> {
   const rows = await db.$queryRawUnsafe<(TAccountRow & { sessions_valid_from: Date | null })[]>(
-    `SELECT ${ACCOUNT_COLUMNS}, a.sessions_valid_from FROM account a LEFT JOIN account_group g ON g.id = a.group_id WHERE a.id = $1`,
+    `SELECT ${ACCOUNT_COLUMNS}, a.sessions_valid_from
+       FROM browser_session s JOIN account a ON a.id = s.account_id LEFT JOIN account_group g ON g.id = a.group_id
+      WHERE s.sid_hash = $1 AND s.account_id = $2 AND s.expires_at > now()`,
+    sidHash,
     id,
   );
   const row = rows[0];

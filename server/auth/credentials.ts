@@ -7,7 +7,7 @@ import {
   beginSignin,
   emailKey,
   normaliseEmail,
-  pruneSigninThrottle,
+  pruneNowAndThen,
   signinSucceeded,
   SIGNIN_LIMITS,
   type TSigninLimits,
@@ -41,16 +41,6 @@ export type TCredentialsResult =
 export interface TDeviceInput {
   cookie: string | undefined;
   secret: string;
-}
-
-const PRUNE_EVERY_MS = 60_000;
-let lastPrune = 0;
-
-/** Deletes expired counter rows, at most once a minute per process; a failure only logs. */
-async function pruneNowAndThen(db: TDb, now: Date): Promise<void> {
-  if (now.getTime() - lastPrune < PRUNE_EVERY_MS && now.getTime() >= lastPrune) return;
-  lastPrune = now.getTime();
-  await pruneSigninThrottle(db, now).catch((error: unknown) => logger.warn("could not prune sign-in counters", { error }));
 }
 
 /** The device key of a cookie that proves a device of the account the e-mail belongs to. */

@@ -10,7 +10,7 @@ import { sameOriginPath } from "./callback-url";
 import { clientAddressOf } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { deviceCookieFrom, deviceSetCookie } from "./device-cookie";
-import { secureCookies, sessionAccountOf } from "./session";
+import { endSession, endSessionOf, SESSION_MAX_AGE_SECONDS, secureCookies, sessionAccountOf, startSession } from "./session";
 
 /**
  * A sign-in refused by the sign-in limit (server/auth/signin-limit.ts). A `CredentialsSignin`, so
@@ -56,13 +56,15 @@ export function deviceCookieHeader(value: string): string {
 /**
  * Browser sign-in: e-mail and password (accounts made with `vmon users create --password` or the
  * demo account), JWT sessions (next-auth refuses database sessions for credentials by design).
- * The session carries only the account id; the account is read fresh on every request.
+ * The session carries the account id and a session id (`sid`) recorded at sign-in in
+ * `browser_session` (session.ts); the account and that record are read fresh on every request, and
+ * signing out deletes the record, so a copy of the cookie stops working too.
  * Every password attempt goes through the sign-in limit (credentials.ts).
  */
 const nextAuth = NextAuth({
   trustHost: true,
   secret: process.env.AUTH_SECRET,
-  session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/signin" },
   // A wrong password is an answer, not an error worth a stack trace in the logs.
   logger: {
@@ -106,11 +108,13 @@ const nextAuth = NextAuth({
       const origin = new URL(env().BASE_URL).origin;
       return `${origin}${sameOriginPath(url, origin)}`;
     },
-    // `signed_in_at` is written once, at sign-in: unlike `iat`, re-encoding the session keeps it.
-    jwt({ token, user }) {
+    // `signed_in_at` and `sid` are written once, at sign-in: unlike `iat`, re-encoding the session
+    // keeps them. The session is recorded before the cookie is made: without the record, no sign-in.
+    async jwt({ token, user }) {
       if (user?.id) {
         token.sub = user.id;
         token.signed_in_at = Math.floor(Date.now() / 1000);
+        token.sid = await startSession(await db(), Number(user.id));
       }
       return token;
     },
@@ -120,13 +124,32 @@ const nextAuth = NextAuth({
       return session;
     },
   },
+  events: {
+    // next-auth's own sign-out endpoint (POST /api/auth/signout) ends the session here; next-auth
+    // logs an error thrown here and clears the cookie anyway (the workspace's button: `signOutHere`).
+    async signOut(message) {
+      if ("token" in message) await endSession(await db(), message.token?.sid);
+    },
+  },
 });
-export const { handlers, signIn, signOut } = nextAuth;
+export const { handlers, signIn } = nextAuth;
+const { signOut } = nextAuth;
+
+/**
+ * Signs the browser of the request Next is serving out: ends its session in the database first,
+ * then clears its cookie and leads to `redirectTo`. Should the database fail, the error reaches the
+ * page and the browser stays signed in, rather than believing it signed out while a copy of its
+ * cookie still works.
+ */
+export async function signOutHere(redirectTo: string): Promise<void> {
+  await endSessionOf(await db(), (await headers()).get("cookie"));
+  await signOut({ redirectTo });
+}
 
 /**
  * The signed-in account of the request Next is serving (a page, a route handler), or undefined:
- * also when the account is gone or its sessions were ended after this one signed in (a password
- * change, `vmon users set-password`). The session cookie is read as the Node server reads it for
+ * also when the session was ended (signed out), the account is gone or its sessions were ended
+ * after this one signed in (a password change, `vmon users set-password`). The session cookie is read as the Node server reads it for
  * /api/trpc (session.ts).
  */
 export async function sessionAccount(): Promise<TAccount | undefined> {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { TDb } from "../db/client";
 import type { Prisma } from "../db/generated/prisma/client";
+import { logger } from "../lib/logger";
 
 /**
  * Password sign-in limit (docs/api.md): after 5 failures for one e-mail, or 30 from one client
@@ -26,6 +27,10 @@ import type { Prisma } from "../db/generated/prisma/client";
  *
  * Rows stay small (the appends drop entries older than the window, and no more than `limit` are
  * kept) and a row whose newest entry has left the window is deleted by `pruneSigninThrottle`.
+ *
+ * The same counters, under scopes of their own, limit password reset requests and guesses of team
+ * invitation links (server/auth/join-limit.ts): `beginAttempt` and `takeBackAttempt` are the
+ * mechanism, for any list of counters.
  */
 
 export interface TSigninLimits {
@@ -76,10 +81,31 @@ export const RESET_REQUEST_LIMITS = { email: 3, address: 20, windowMs: 15 * 60_0
 
 type TResetScope = "reset_email" | "reset_address";
 
-/** Thrown inside the reservation's transaction to roll back the e-mail's entry. */
+/** Guesses of team invitation links (server/auth/join-limit.ts): per account and per client address. */
+type TJoinScope = "join_account" | "join_address";
+
+/** Every kind of counter the table holds. */
+type TThrottleScope = TSigninScope | TResetScope | TJoinScope;
+
+/** One counter an attempt counts against: its scope, its key, and how many failures within the window lock it. */
+export interface TCounter {
+  scope: TThrottleScope;
+  key: string;
+  limit: number;
+}
+
+/** An attempt that was let through: the counters it took a place in, at `at` (what `takeBackAttempt` needs). */
+export interface TAttempt {
+  counters: Pick<TCounter, "scope" | "key">[];
+  at: Date;
+}
+
+export type TAttemptGate = { allowed: true; attempt: TAttempt } | { allowed: false; counter: TCounter; retryAfterSeconds: number };
+
+/** Thrown inside the reservation's transaction to roll back the entries appended before it. */
 class Refused extends Error {
-  constructor(readonly scope: TSigninScope) {
-    super(`sign-in refused (${scope})`);
+  constructor(readonly counter: TCounter) {
+    super(`attempt refused (${counter.scope})`);
   }
 }
 
@@ -90,7 +116,7 @@ class Refused extends Error {
  */
 async function append(
   db: Prisma.TransactionClient,
-  scope: TSigninScope | TResetScope,
+  scope: TThrottleScope,
   key: string,
   at: Date,
   limit: number,
@@ -113,14 +139,7 @@ async function append(
  * Seconds until a refused key may try again: until the `limit`-th newest failure leaves the
  * window (then fewer than `limit` remain). At least 1: the state may have moved since the refusal.
  */
-async function retryAfterSeconds(
-  db: TDb,
-  scope: TSigninScope | TResetScope,
-  key: string,
-  at: Date,
-  limit: number,
-  windowMs: number,
-): Promise<number> {
+async function retryAfterSeconds(db: TDb, scope: TThrottleScope, key: string, at: Date, limit: number, windowMs: number): Promise<number> {
   const since = new Date(at.getTime() - windowMs);
   const rows = await db.$queryRaw<{ f: Date }[]>`
     SELECT f FROM signin_throttle AS t, unnest(t.failures) AS f
@@ -146,23 +165,36 @@ export async function beginSignin(
   limits: TSigninLimits = SIGNIN_LIMITS,
 ): Promise<TSigninGate> {
   const subject = who.device ? { scope: "device" as const, key: who.device } : { scope: "email" as const, key: emailKey(who.email) };
-  const ticket: TSigninTicket = { subject, addressKey: who.address, at: now };
-  const limitOf = (scope: TSigninScope) => limits[scope];
+  const gate = await beginAttempt(
+    db,
+    [
+      { ...subject, limit: limits[subject.scope] },
+      { scope: "address", key: who.address, limit: limits.address },
+    ],
+    limits.windowMs,
+    now,
+  );
+  if (!gate.allowed) return { allowed: false, scope: gate.counter.scope as TSigninScope, retryAfterSeconds: gate.retryAfterSeconds };
+  return { allowed: true, ticket: { subject, addressKey: who.address, at: now } };
+}
+
+/**
+ * Before an attempt: either its place in every counter (an entry appended to each: all or none,
+ * in one transaction, in the order given, so two attempts never wait for each other's rows
+ * crosswise) or the refusal by the first counter that is at its limit, with the seconds until its
+ * window passes. A refused attempt is not recorded.
+ */
+export async function beginAttempt(db: TDb, counters: TCounter[], windowMs: number, now: Date = new Date()): Promise<TAttemptGate> {
   try {
     await db.$transaction(async (tx) => {
-      if (!(await append(tx, subject.scope, subject.key, now, limitOf(subject.scope), limits.windowMs))) throw new Refused(subject.scope);
-      if (!(await append(tx, "address", ticket.addressKey, now, limits.address, limits.windowMs))) throw new Refused("address");
+      for (const c of counters) if (!(await append(tx, c.scope, c.key, now, c.limit, windowMs))) throw new Refused(c);
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    const key = error.scope === "address" ? ticket.addressKey : subject.key;
-    return {
-      allowed: false,
-      scope: error.scope,
-      retryAfterSeconds: await retryAfterSeconds(db, error.scope, key, now, limitOf(error.scope), limits.windowMs),
-    };
+    const c = error.counter;
+    return { allowed: false, counter: c, retryAfterSeconds: await retryAfterSeconds(db, c.scope, c.key, now, c.limit, windowMs) };
   }
-  return { allowed: true, ticket };
+  return { allowed: true, attempt: { counters, at: now } };
 }
 
 /**
@@ -170,16 +202,20 @@ export async function beginSignin(
  * its time each; parallel attempts may share a millisecond). Nobody else's failures are touched,
  * the e-mail's earlier ones included: a counter cannot tell the owner's typing errors from
  * someone else's guesses, and clearing it on the owner's success would hand a guesser a fresh set
- * of tries every time the owner signs in. One statement per row, so that it never holds one row's
- * lock while waiting for the other's (a reservation holds the e-mail's while it waits for the
- * address's).
+ * of tries every time the owner signs in.
  */
 export async function signinSucceeded(db: TDb, ticket: TSigninTicket): Promise<void> {
-  const at = ticket.at;
-  for (const [scope, key] of [
-    [ticket.subject.scope, ticket.subject.key],
-    ["address", ticket.addressKey],
-  ] as const) {
+  await takeBackAttempt(db, { counters: [ticket.subject, { scope: "address", key: ticket.addressKey }], at: ticket.at });
+}
+
+/**
+ * An attempt that turned out to be no failure: one occurrence of its time goes from each of its
+ * counters (parallel attempts may share a millisecond). One statement per row, so that it never
+ * holds one row's lock while waiting for another's (a reservation holds one while it waits).
+ */
+export async function takeBackAttempt(db: TDb, attempt: TAttempt): Promise<void> {
+  const at = attempt.at;
+  for (const { scope, key } of attempt.counters) {
     await db.$executeRaw`
       UPDATE signin_throttle
          SET failures = failures[:array_position(failures, ${at}::timestamptz(3)) - 1]
@@ -199,6 +235,16 @@ export async function pruneSigninThrottle(db: TDb, now: Date = new Date()): Prom
      WHERE (scope, key) IN (SELECT scope, key FROM signin_throttle WHERE expires_at <= ${now}::timestamptz FOR UPDATE SKIP LOCKED)`;
 }
 
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+
+/** `pruneSigninThrottle`, at most once a minute per process (called by attempts); a failure only logs. */
+export async function pruneNowAndThen(db: TDb, now: Date): Promise<void> {
+  if (now.getTime() - lastPrune < PRUNE_EVERY_MS && now.getTime() >= lastPrune) return;
+  lastPrune = now.getTime();
+  await pruneSigninThrottle(db, now).catch((error: unknown) => logger.warn("could not prune sign-in counters", { error }));
+}
+
 /**
  * Takes one password reset request's place for the e-mail and the client address (both or
  * neither), or answers the refusal with the seconds until that scope's window passes.
@@ -209,21 +255,15 @@ export async function beginResetRequest(
   now: Date = new Date(),
   limits: typeof RESET_REQUEST_LIMITS = RESET_REQUEST_LIMITS,
 ): Promise<{ allowed: true } | { allowed: false; scope: "email" | "address"; retryAfterSeconds: number }> {
-  const key = { email: emailKey(who.email), address: who.address };
-  const scopeOf = { email: "reset_email", address: "reset_address" } as const;
-  try {
-    await db.$transaction(async (tx) => {
-      if (!(await append(tx, scopeOf.email, key.email, now, limits.email, limits.windowMs))) throw new Refused("email");
-      if (!(await append(tx, scopeOf.address, key.address, now, limits.address, limits.windowMs))) throw new Refused("address");
-    });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const scope = error.scope === "address" ? "address" : "email";
-    return {
-      allowed: false,
-      scope,
-      retryAfterSeconds: await retryAfterSeconds(db, scopeOf[scope], key[scope], now, limits[scope], limits.windowMs),
-    };
-  }
-  return { allowed: true };
+  const gate = await beginAttempt(
+    db,
+    [
+      { scope: "reset_email", key: emailKey(who.email), limit: limits.email },
+      { scope: "reset_address", key: who.address, limit: limits.address },
+    ],
+    limits.windowMs,
+    now,
+  );
+  if (gate.allowed) return { allowed: true };
+  return { allowed: false, scope: gate.counter.scope === "reset_address" ? "address" : "email", retryAfterSeconds: gate.retryAfterSeconds };
 }

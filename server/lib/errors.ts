@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   throttled: 429,
   internal_error: 500,
   semantic_unavailable: 503,
+  /** the database cannot be reached (server/db/availability.ts); answered with Retry-After */
+  service_unavailable: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;

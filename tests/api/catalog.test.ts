@@ -53,6 +53,9 @@ const SPEC_ENDPOINTS = [
   "POST /v1/webhooks/{id}/rotate-secret/",
   "GET /v1/webhooks/{id}/deliveries/",
   "POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver/",
+  // Typeahead (beyond the spec: docs/api.md).
+  "GET /v1/autocomplete/",
+  "POST /v1/cards/lookup/",
 ];
 
 describe("public catalog", () => {

@@ -58,6 +58,7 @@ function fill(path: string, value?: string, only?: string): string {
 /** A body every property of which is valid, so that one property at a time can be made wrong. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /cards/": {},
+  "POST /cards/lookup/": { identifiers: ["acme.com"] },
   "POST /radar/applications/": { source: "network_a", username: "someone" },
   "POST /radar/applications/bulk/": { source: "network_a", applications: [{ username: "someone" }] },
   "PATCH /radar/applications/bulk-tracking/": { source: "network_a", ids: [1], is_tracking: true },

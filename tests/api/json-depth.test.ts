@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containsNul } from "~/server/api/rest/handler";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "~/server/lib/json-depth";
+import { findUnstorableText } from "~/server/lib/stored-text";
 import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { rawPost, startListener, type TListener } from "../mcp/helpers";
@@ -46,11 +46,13 @@ describe("exceedsJsonDepth", () => {
   });
 });
 
-describe("containsNul walks values of any depth without recursion", () => {
-  it("finds a NUL at the bottom of a 200,000-deep value, and none where there is none", () => {
-    const deep = JSON.parse(nested(DEEP, '"x\\u0000"')) as unknown;
-    expect(containsNul(deep)).toBe(true);
-    expect(containsNul(JSON.parse(nested(DEEP, '"x"')))).toBe(false);
+describe("findUnstorableText walks values of any depth without recursion", () => {
+  it("finds a NUL or an unpaired surrogate at the bottom of a 200,000-deep value, and none where there is none", () => {
+    const nul = findUnstorableText(JSON.parse(nested(DEEP, '"x\\u0000"')));
+    expect(nul?.problem).toBe("must not contain NUL characters");
+    expect(nul?.param.split(".")).toHaveLength(DEEP);
+    expect(findUnstorableText(JSON.parse(nested(DEEP, '"x\\ud800"')))?.problem).toMatch(/unpaired UTF-16 surrogate/);
+    expect(findUnstorableText(JSON.parse(nested(DEEP, '"x\\ud83d\\ude00"')))).toBeUndefined();
   });
 });
 

@@ -145,3 +145,64 @@ describe("deeply nested input is a 400 before anything parses it", () => {
     expect(r.body.error.message).not.toMatch(/nested too deeply/);
   });
 });
+
+describe("input the database cannot store is a 400 naming the parameter", () => {
+  const post = (path: string, body: string) => call("POST", path, { body, headers: { origin: OWN } });
+  const expectRefused = (r: { status: number; body: any }, param: string) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.error.data).toMatchObject({ code: "BAD_REQUEST", httpStatus: 400, appCode: "validation_error" });
+    expect(r.body.error.data.details).toEqual({ [param]: [expect.stringMatching(/unpaired UTF-16 surrogate/)] });
+    expect(r.body.error.message).toBe(`Invalid value for ${param}: ${r.body.error.data.details[param][0]}.`);
+  };
+
+  it("an unpaired surrogate in a saved filter's parameters (a JSON column), in a name (a text column)", async () => {
+    expectRefused(await post("user.filters.create", '{"name": "Seed", "params": {"search": "a\\ud800"}}'), "params.search");
+    expectRefused(await post("user.folders.create", '{"name": "x\\udfff"}'), "name");
+    expect(await folderNames()).not.toContain("x\uFFFD");
+  });
+
+  it("in a batch, named within its call's input", async () => {
+    const r = await post(
+      "user.folders.create,user.filters.create?batch=1",
+      '{"0": {"name": "fine"}, "1": {"name": "F", "params": {"stages": ["\\ud800"]}}}',
+    );
+    expectRefused(r, "params.stages.0");
+  });
+
+  it("in a query's input parameter", async () => {
+    const input = encodeURIComponent('{"search": "a\\ud800"}');
+    expectRefused(await call("GET", `cards.list?input=${input}`), "search");
+    // A surrogate pair is ordinary text.
+    expect((await call("GET", `cards.list?input=${encodeURIComponent('{"search": "\\ud83d\\ude80"}')}`)).status).toBe(200);
+  });
+});
+
+describe("validation errors answer the API's message and details", () => {
+  it("a zod refusal is the same message and details as /v1, not the issues' JSON", async () => {
+    const r = await call("POST", "user.filters.create", { body: '{"name": "", "params": {"limit": "x"}}', headers: { origin: OWN } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/^Invalid value for (name|params\.limit): /);
+    expect(r.body.error.message).not.toContain("{");
+    expect(r.body.error.data).toMatchObject({ code: "BAD_REQUEST", httpStatus: 400, appCode: "validation_error" });
+    expect(Object.keys(r.body.error.data.details).sort()).toEqual(["name", "params.limit"]);
+    expect(r.body.error.data.details.name).toEqual([expect.any(String)]);
+  });
+
+  it("an unknown parameter is named", async () => {
+    const r = await call("POST", "user.folders.create", { body: '{"name": "a", "colour": "red"}', headers: { origin: OWN } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe("Invalid value for colour: unknown parameter.");
+    expect(r.body.error.data.details).toEqual({ colour: ["unknown parameter"] });
+  });
+
+  it("an AppError's details reach data.details", async () => {
+    const r = await call("POST", "user.filters.createFromQuery", {
+      body: JSON.stringify({ name: "q", query: { limit: "zero" } }),
+      headers: { origin: OWN },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.data.appCode).toBe("validation_error");
+    expect(r.body.error.data.details).toEqual({ "query.limit": [expect.any(String)] });
+    expect(r.body.error.message).toMatch(/^query\.limit: /);
+  });
+});

@@ -1,13 +1,16 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionAccountOf } from "~/server/auth/session";
+import { endSession, endSessionOf, sessionAccountOf, startSession } from "~/server/auth/session";
 import { createUser, setPassword } from "~/server/domain/accounts/accounts";
+import { hashToken } from "~/server/lib/token-hash";
 import { openTestDb, type TTestDb } from "../helpers/db";
+import { sessionCookie, type TSessionCookieOptions } from "../helpers/session";
 
 /**
  * Which account a request's Cookie header signs in (server/auth/session.ts), read without Next as
  * the Node server reads it for /api/trpc: session cookies made as next-auth makes them (its own
- * `encode`, salted with the cookie's name), and the ways one must fail.
+ * `encode`, salted with the cookie's name) for sessions recorded as a sign-in records them, and
+ * the ways one must fail, a session that was ended (signed out) among them.
  */
 
 const SECRET = "a-test-secret-of-enough-length-0123456789";
@@ -22,6 +25,9 @@ const previousSecret = process.env.AUTH_SECRET;
 
 const jwt = (claims: Record<string, unknown>, opts: { name?: string; secret?: string; maxAge?: number } = {}) =>
   encode({ token: claims, secret: opts.secret ?? SECRET, salt: opts.name ?? NAME, maxAge: opts.maxAge });
+/** A cookie (`name=jwt`) of a new session of the account. */
+const session = async (opts: Partial<TSessionCookieOptions> = {}, id = accountId) =>
+  (await sessionCookie(t.db, id, { secret: SECRET, ...opts })).cookie;
 const signedIn = (cookie: string | null) => sessionAccountOf(t.db, cookie).then((a) => a?.id);
 
 beforeAll(async () => {
@@ -37,10 +43,8 @@ afterAll(async () => {
 
 describe("sessionAccountOf", () => {
   it("signs in the account a session cookie names, among other cookies, under either of next-auth's names", async () => {
-    const token = await jwt({ sub: String(accountId), signed_in_at: now() });
-    expect(await signedIn(`theme=dark; ${NAME}=${token}; vm_device=abc`)).toBe(accountId);
-    const secure = await jwt({ sub: String(accountId), signed_in_at: now() }, { name: SECURE_NAME });
-    expect(await signedIn(`${SECURE_NAME}=${secure}`)).toBe(accountId);
+    expect(await signedIn(`theme=dark; ${await session()}; vm_device=abc`)).toBe(accountId);
+    expect(await signedIn(await session({ name: SECURE_NAME }))).toBe(accountId);
   });
 
   it("signs in no one without a session cookie", async () => {
@@ -50,7 +54,7 @@ describe("sessionAccountOf", () => {
   });
 
   it("refuses a cookie made with another secret, altered, expired, or salted for the other name", async () => {
-    const claims = { sub: String(accountId), signed_in_at: now() };
+    const claims = { sub: String(accountId), signed_in_at: now(), sid: await startSession(t.db, accountId) };
     expect(await signedIn(`${NAME}=${await jwt(claims, { secret: "another-secret-of-enough-length-9876543210" })}`)).toBeUndefined();
     const good = await jwt(claims);
     const i = Math.floor(good.length / 2);
@@ -62,19 +66,55 @@ describe("sessionAccountOf", () => {
   });
 
   it("refuses a session naming no account, or an account that does not exist", async () => {
+    const sid = await startSession(t.db, accountId);
     for (const sub of [undefined, "", "0", "-3", "1.5", "abc", "2000000000"]) {
-      expect(await signedIn(`${NAME}=${await jwt({ sub, signed_in_at: now() })}`), String(sub)).toBeUndefined();
+      expect(await signedIn(`${NAME}=${await jwt({ sub, signed_in_at: now(), sid })}`), String(sub)).toBeUndefined();
     }
   });
 
+  it("ends a session when it is signed out: a copy of its cookie is refused, the account's other sessions go on", async () => {
+    const copied = await session();
+    const other = await session();
+    expect(await signedIn(copied)).toBe(accountId);
+    await endSessionOf(t.db, copied);
+    expect(await signedIn(copied)).toBeUndefined();
+    expect(await signedIn(other)).toBe(accountId);
+    // Ending it again, or a cookie that carries no session, changes nothing.
+    await endSessionOf(t.db, copied);
+    await endSessionOf(t.db, null);
+    await endSession(t.db, undefined);
+    expect(await signedIn(other)).toBe(accountId);
+  });
+
+  it("refuses a session id that was never recorded, one without a session id, and another account's session", async () => {
+    expect(await signedIn(await session({ sid: "never-recorded" }))).toBeUndefined();
+    expect(await signedIn(await session({ sid: false }))).toBeUndefined();
+    const stranger = (await createUser(t.db, { email: `session-other-${Date.now()}@example.test`, password: "a-password-1" })).id;
+    const strangers = await startSession(t.db, stranger);
+    expect(await signedIn(await session({ sid: strangers }))).toBeUndefined();
+  });
+
+  it("refuses a session whose record has expired, whatever the cookie's own expiry", async () => {
+    const { cookie, sid } = await sessionCookie(t.db, accountId, { secret: SECRET, maxAge: 30 * 24 * 3600 });
+    expect(await signedIn(cookie)).toBe(accountId);
+    await t.db.browserSession.update({ where: { sidHash: hashToken(sid) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await signedIn(cookie)).toBeUndefined();
+  });
+
+  it("keeps only the SHA-256 of a session id", async () => {
+    const sid = await startSession(t.db, accountId);
+    expect(await t.db.browserSession.count({ where: { sidHash: sid } })).toBe(0);
+    expect(await t.db.browserSession.count({ where: { sidHash: hashToken(sid) } })).toBe(1);
+  });
+
   it("ends the sessions that began before a password change, keeps those after it", async () => {
-    const before = await jwt({ sub: String(accountId), signed_in_at: now() - 60 });
-    const unstamped = await jwt({ sub: String(accountId) });
-    expect(await signedIn(`${NAME}=${before}`)).toBe(accountId);
+    const before = await session({ signedInAt: now() - 60 });
+    const unstamped = `${NAME}=${await jwt({ sub: String(accountId), sid: await startSession(t.db, accountId) })}`;
+    expect(await signedIn(before)).toBe(accountId);
     const changed = await setPassword(t.db, { email, password: "the-second-password" });
-    expect(await signedIn(`${NAME}=${before}`)).toBeUndefined();
-    expect(await signedIn(`${NAME}=${unstamped}`)).toBeUndefined();
-    const after = await jwt({ sub: String(accountId), signed_in_at: Math.floor(changed.sessionsValidFrom!.getTime() / 1000) });
-    expect(await signedIn(`${NAME}=${after}`)).toBe(accountId);
+    expect(await signedIn(before)).toBeUndefined();
+    expect(await signedIn(unstamped)).toBeUndefined();
+    const after = await session({ signedInAt: Math.floor(changed.sessionsValidFrom!.getTime() / 1000) });
+    expect(await signedIn(after)).toBe(accountId);
   });
 });

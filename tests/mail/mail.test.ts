@@ -15,7 +15,15 @@ describe("composeMail", () => {
       blocks: [
         { paragraph: 'Ana "the analyst" wrote: <script>alert(1)</script>' },
         {
-          items: [{ text: "Acme <b>Robotics</b>", href: "/cards/acme", detail: "Seed · Berlin" }, { text: "No link here" }],
+          items: [
+            {
+              text: "Acme <b>Robotics</b>",
+              href: "/cards/acme",
+              details: ["Seed · Berlin"],
+              items: [{ text: "Acme's <i>pilot</i>", href: "/cards/acme-pilot", details: ["Pre-seed", "Two & more lines"] }],
+            },
+            { text: "No link here" },
+          ],
         },
         { action: { label: "Open the workspace", href: "/cards?stages=seed&sort=name:asc" } },
       ],
@@ -35,10 +43,28 @@ describe("composeMail", () => {
     expect(mail.text).toContain("- Acme <b>Robotics</b>\n  Seed · Berlin\n  https://vm.example.test/app/cards/acme");
   });
 
+  it("lays items out under an item, one level deeper, with their quieter lines", () => {
+    expect(mail.text).toContain(
+      [
+        "  https://vm.example.test/app/cards/acme",
+        "  - Acme's <i>pilot</i>",
+        "    Pre-seed",
+        "    Two & more lines",
+        "    https://vm.example.test/app/cards/acme-pilot",
+        "- No link here",
+      ].join("\n"),
+    );
+    expect(mail.html).toMatch(/Seed · Berlin<\/span>\n<ul style="[^"]+">\n<li style="[^"]+"><a href="[^"]+acme-pilot"/);
+    expect(mail.html).toContain("Acme&#39;s &lt;i&gt;pilot&lt;/i&gt;</a>");
+    expect(mail.html).toContain(">Pre-seed</span><br><span");
+    expect(mail.html).toContain("Two &amp; more lines");
+  });
+
   it("makes every link absolute to BASE_URL, in both parts", () => {
     const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual([
       "https://vm.example.test/app/cards/acme",
+      "https://vm.example.test/app/cards/acme-pilot",
       "https://vm.example.test/app/cards?stages=seed&amp;sort=name:asc",
       "https://vm.example.test/app/settings",
     ]);

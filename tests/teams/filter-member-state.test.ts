@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importJsonl } from "~/server/domain/import";
-import { runSavedFilterAlerts } from "~/server/domain/notifications/alerts";
 import { addMember, createTeam, removeMember } from "~/server/domain/teams/teams";
 import { api, createAccount } from "../helpers/api";
+import { runAlerts } from "../helpers/events";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { markedSeenBy } from "../helpers/saved-filters";
 import { browserCaller, failure } from "../helpers/trpc";
@@ -64,8 +64,8 @@ describe("seen mark per member", () => {
     const id = await sharedFilter(ann, "Seed, shared", { stages: ["seed"] });
     await newCard("seen-one");
     for (const u of [ann, ben, cat]) {
-      expect(await countsOf(u, id), u.account.email).toMatchObject({ new_since_viewed: 1, last_viewed_at: null });
-      expect((await u.ui.user.filters.news({ id })).new_count).toBe(1);
+      expect(await countsOf(u, id), u.account.email).toMatchObject({ new_since_seen: 1, last_seen_at: null });
+      expect((await u.ui.cards.filterNewCards({ id: String(id), limit: "1" })).pagination.total).toBe(1);
     }
     const benBefore = await get(`/cards/filters/${id}/new/`, ben);
     expect(benBefore.body.data.map((c: { slug: string }) => c.slug)).toEqual(["seen-one"]);
@@ -73,34 +73,36 @@ describe("seen mark per member", () => {
     // Ann (the creator) marks it seen over REST.
     const seen = await post(`/cards/filters/${id}/seen/`, ann);
     expect(seen.status).toBe(200);
-    expect(await countsOf(ann, id)).toMatchObject({ new_since_viewed: 0, last_viewed_at: seen.body.data.last_viewed_at });
+    expect(await countsOf(ann, id)).toMatchObject({ new_since_seen: 0, last_seen_at: seen.body.data.last_seen_at });
     expect((await get(`/cards/filters/${id}/new/`, ann)).body.data).toEqual([]);
     // Ben's and Cat's are untouched.
-    expect(await countsOf(ben, id)).toMatchObject({ new_since_viewed: 1, last_viewed_at: null });
+    expect(await countsOf(ben, id)).toMatchObject({ new_since_seen: 1, last_seen_at: null });
     const benAfter = await get(`/cards/filters/${id}/new/`, ben);
     expect(benAfter.body).toEqual(benBefore.body);
-    expect((await cat.ui.user.filters.status()).find((f) => f.id === id)).toMatchObject({ new_since_viewed: 1, last_viewed_at: null });
+    const catCounts = (await cat.ui.cards.filters({ include_counts: true })).data.find((f) => f.id === id);
+    expect(catCounts).toMatchObject({ new_since_seen: 1, last_seen_at: null });
 
     // Ben, a member, marks it seen in the workspace: his own mark, Cat's still untouched.
-    const benMark = await ben.ui.user.filters.markViewed({ id });
-    expect(await ben.ui.user.filters.news({ id })).toMatchObject({ new_count: 0, since: benMark.last_viewed_at });
-    expect(await countsOf(cat, id)).toMatchObject({ new_since_viewed: 1, last_viewed_at: null });
-    expect((await countsOf(ann, id)).last_viewed_at).toBe(seen.body.data.last_viewed_at);
+    const benMark = (await ben.ui.cards.markFilterSeen({ id: String(id) })).data;
+    const benNews = await ben.ui.cards.filterNewCards({ id: String(id), limit: "1" });
+    expect([benNews.pagination.total, benNews.meta.since]).toEqual([0, benMark.last_seen_at]);
+    expect(await countsOf(cat, id)).toMatchObject({ new_since_seen: 1, last_seen_at: null });
+    expect((await countsOf(ann, id)).last_seen_at).toBe(seen.body.data.last_seen_at);
     expect(await markedSeenBy(t.db, id)).toEqual([ann.id, ben.id].sort((a, b) => a - b));
 
     // A newer card is new for all three, counted from each one's own mark.
     await newCard("seen-two");
-    expect((await countsOf(ann, id)).new_since_viewed).toBe(1);
-    expect((await countsOf(ben, id)).new_since_viewed).toBe(1);
-    expect((await countsOf(cat, id)).new_since_viewed).toBe(2);
+    expect((await countsOf(ann, id)).new_since_seen).toBe(1);
+    expect((await countsOf(ben, id)).new_since_seen).toBe(1);
+    expect((await countsOf(cat, id)).new_since_seen).toBe(2);
   });
 
   it("a stranger can neither mark nor read another team's filter (404), and marks nothing", async () => {
     const id = await sharedFilter(ann, "Not for strangers", { stages: ["series-a"] });
     expect((await post(`/cards/filters/${id}/seen/`, stranger)).status).toBe(404);
     expect((await get(`/cards/filters/${id}/new/`, stranger)).status).toBe(404);
-    expect(await failure(stranger.ui.user.filters.markViewed({ id }))).toBe("not_found");
-    expect(await failure(stranger.ui.user.filters.news({ id }))).toBe("not_found");
+    expect(await failure(stranger.ui.cards.markFilterSeen({ id: String(id) }))).toBe("not_found");
+    expect(await failure(stranger.ui.cards.filterNewCards({ id: String(id) }))).toBe("not_found");
     expect(await markedSeenBy(t.db, id)).toEqual([]);
   });
 });
@@ -117,10 +119,10 @@ describe("Alert me per member", () => {
     expect((await cat.ui.notifications.followed()).ids).not.toContain(id);
     // Following again keeps the first instant.
     expect((await ben.ui.notifications.follow({ id, alert: true })).alert_since).toBe(benFollow.alert_since);
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
 
     await newCard("alert-one", "pre-seed");
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     for (const u of [ann, ben]) {
       const alerts = await alertsOf(u, id);
       expect(alerts, u.account.email).toHaveLength(1);
@@ -131,7 +133,7 @@ describe("Alert me per member", () => {
     expect(await alertsOf(stranger, id)).toHaveLength(0);
     // The card changes again: nobody is told twice.
     await newCard("alert-one", "pre-seed");
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(ann, id)).toHaveLength(1);
     expect(await alertsOf(ben, id)).toHaveLength(1);
 
@@ -144,7 +146,7 @@ describe("Alert me per member", () => {
     // Ben is removed from the team: the next run notifies Ann only, and the filter is gone for him.
     await removeMember(t.db, ann.id, teamId, ben.id);
     await newCard("alert-two", "pre-seed");
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(ann, id)).toHaveLength(2);
     expect(await alertsOf(ben, id)).toHaveLength(1);
     expect((await ben.ui.notifications.followed()).ids).not.toContain(id);
@@ -157,7 +159,7 @@ describe("Alert me per member", () => {
     // Back in the team, his alert (never turned off) counts again from the next change on.
     await addMember(t.db, teamId, ben.id);
     await newCard("alert-three", "pre-seed");
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect((await alertsOf(ben, id)).map((n) => n.url)).toEqual(["/cards/alert-one", "/cards/alert-three"]);
   });
 
@@ -168,11 +170,11 @@ describe("Alert me per member", () => {
     await cat.ui.notifications.follow({ id, alert: true });
     await newCard("folder-card", "series-a");
     const cardId = (await t.db.card.findUniqueOrThrow({ where: { slug: "folder-card" } })).id;
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await alertsOf(cat, id)).toHaveLength(0);
     // Ben (back in the team) puts the card in the team folder.
     await ben.ui.user.folders.addCards({ id: folder.id, cardIds: [cardId] });
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect((await alertsOf(cat, id)).map((n) => n.url)).toEqual(["/cards/folder-card"]);
     expect(await alertsOf(ann, id)).toHaveLength(0);
   });
@@ -182,7 +184,7 @@ describe("Alert me per member", () => {
     expect(await failure(stranger.ui.notifications.follow({ id, alert: true }))).toBe("not_found");
     expect(await t.db.savedFilterMemberState.count({ where: { savedFilterId: id } })).toBe(0);
     await newCard("stranger-seed");
-    await runSavedFilterAlerts(t.db);
+    await runAlerts(t.db);
     expect(await t.db.notification.count({ where: { accountId: stranger.id } })).toBe(0);
   });
 });

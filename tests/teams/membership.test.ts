@@ -34,7 +34,6 @@ describe("membership and roles", () => {
     const team = await createTeam(t.db, owner.id, "  Roles Fund ");
     expect(team).toMatchObject({ name: "Roles Fund", members: [{ id: owner.id, role: "owner" }] });
     expect(await code(createTeam(t.db, owner.id, "Another"))).toBe("conflict");
-    expect(await code(createTeam(t.db, (await account()).id, "roles fund"))).toBe("conflict");
     expect(await code(createTeam(t.db, (await account()).id, ""))).toBe("validation_error");
 
     await t.db.group.update({ where: { id: team.id }, data: { limitOverride: 1234 } });
@@ -43,6 +42,38 @@ describe("membership and roles", () => {
     expect(await code(addMember(t.db, team.id, m.id))).toBe("conflict");
     const access = await readAccess(t.db, (await accountById(t.db, m.id))!);
     expect(access.limit).toBe(1234);
+  });
+
+  it("a name another team has is no obstacle and says nothing about that team", async () => {
+    const first = await createTeam(t.db, (await account()).id, "Acme Capital");
+    const same = await createTeam(t.db, (await account()).id, "Acme Capital");
+    const cased = await createTeam(t.db, (await account()).id, "acme capital");
+    expect(new Set([first.id, same.id, cased.id]).size).toBe(3);
+    expect([same.name, cased.name]).toEqual(["Acme Capital", "acme capital"]);
+    expect(same.members).toHaveLength(1);
+  });
+
+  it("control characters, line and paragraph separators and text-direction marks in a name are a validation_error", async () => {
+    const before = await t.db.group.count();
+    for (const name of [
+      "Acme\r\nBcc: victim@example.test",
+      "Acme\n",
+      "\tAcme",
+      "Ac\u0000me",
+      "Acme\u007f",
+      "Acme\u0085",
+      "A\u2028B",
+      "\u202eemca",
+      "Acme\u2066x",
+    ]) {
+      const owner = await account();
+      await expect(createTeam(t.db, owner.id, name), JSON.stringify(name)).rejects.toMatchObject({
+        code: "validation_error",
+        details: { name: [expect.stringContaining("control characters")] },
+      });
+    }
+    expect(await t.db.group.count()).toBe(before);
+    expect((await createTeam(t.db, (await account()).id, "Été & Fils \ud83d\ude80")).name).toBe("Été & Fils 🚀");
   });
 
   it("owners and admins manage; members do not; only owners touch owners; the last owner stays", async () => {

@@ -55,4 +55,15 @@ describe("team.workspace", () => {
     expect(await joiner.ui.team.workspace.leave()).toEqual({ left: true, team: { id: team.id, name: "Workspace Fund" } });
     expect(await joiner.ui.team.workspace.mine()).toBeNull();
   });
+
+  it("a name another team has is accepted; a line break or other control character in a name is a validation_error", async () => {
+    const [a, b, c] = [await browserUser(t.db), await browserUser(t.db), await browserUser(t.db)];
+    const first = await a.ui.team.workspace.create({ name: "Shared Name Capital" });
+    const second = await b.ui.team.workspace.create({ name: "Shared Name Capital" });
+    expect(second.id).not.toBe(first.id);
+    for (const name of ["Acme\r\n", "Acme\r\nBcc: victim@example.test", "\u0007Acme"]) {
+      expect(await failure(c.ui.team.workspace.create({ name })), JSON.stringify(name)).toBe("validation_error");
+    }
+    expect(await c.ui.team.workspace.mine()).toBeNull();
+  });
 });

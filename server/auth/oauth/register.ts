@@ -7,6 +7,7 @@ import { registrationGate, sweepUnusedRegistrations } from "./registration-limit
 import { OAUTH_SCOPES } from "~/server/domain/access/scopes";
 import { parseScopes } from "./scopes";
 import { GRANT_TYPES, NO_STORE, oauthError, type TOAuthReply } from "./server";
+import { plural } from "~/server/lib/plural";
 
 /**
  * `POST /oauth/register` (RFC 7591), open only with OAUTH_DYNAMIC_REGISTRATION=1: public clients
@@ -90,14 +91,9 @@ export async function registerClient(db: TDb, contentType: string | null, text: 
     if (!outcome.allowed) {
       logger.warn("OAuth registration refused: too many from one address", { address, retry_after_s: outcome.retryAfterSeconds });
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-      return oauthError(
-        429,
-        "throttled",
-        `Too many registrations from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        {
-          "Retry-After": String(outcome.retryAfterSeconds),
-        },
-      );
+      return oauthError(429, "throttled", `Too many registrations from this address. Try again in ${plural(minutes, "minute")}.`, {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
     }
     const { client } = outcome;
     return {

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "~/server/db/availability";
 import type { TDb } from "~/server/db/client";
 import { logger } from "~/server/lib/logger";
 
@@ -121,7 +122,9 @@ async function flushOnce(s: TBatchState): Promise<void> {
       s.dropped = 0;
     }
   } catch (error) {
-    logger.warn("could not write the request counts of unlimited accounts: kept for the next flush", { error });
+    // A database that cannot be reached is said once by the watch (server/db/watch.ts), without a stack here.
+    const reason = isDatabaseUnavailable(error) ? { reason: "the database cannot be reached" } : { error };
+    logger.warn("could not write the request counts of unlimited accounts: kept for the next flush", reason);
     for (const [k, n] of batch.accounts) add(s.pending.accounts, k, n);
     for (const [k, n] of batch.tokens) add(s.pending.tokens, k, n);
     schedule(s);

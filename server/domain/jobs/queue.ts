@@ -1,4 +1,5 @@
 import type { TDb } from "~/server/db/client";
+import { isDatabaseUnavailable } from "~/server/db/availability";
 import { logger } from "~/server/lib/logger";
 
 /**
@@ -67,23 +68,38 @@ export async function pendingCount(db: TDb, queue: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** How long a loop waits between tries while the database cannot be reached. */
+const UNAVAILABLE_RETRY_MS = 5_000;
+
 /**
  * Runs `tick` every `intervalMs` (immediately again while it reports work done) until stopped.
- * Errors are logged and the loop goes on. Returns a stop function that waits for the current tick.
+ * Errors are logged and the loop goes on. While the database cannot be reached (a restart, an
+ * outage: server/db/availability.ts), the loop says so once, tries again every few seconds
+ * instead of logging each failure, and says when it runs again. Returns a stop function that
+ * waits for the current tick.
  */
 export function startLoop(name: string, intervalMs: number, tick: () => Promise<number>): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let waitingSince: number | undefined;
   const run = async () => {
     if (stopped) return;
     let worked = 0;
+    let wait = intervalMs;
     try {
       worked = await tick();
+      if (waitingSince !== undefined) logger.info("background loop runs again", { loop: name, waitedMs: Date.now() - waitingSince });
+      waitingSince = undefined;
     } catch (error) {
-      logger.error("background loop failed", { loop: name, error });
+      if (!isDatabaseUnavailable(error)) logger.error("background loop failed", { loop: name, error });
+      else {
+        if (waitingSince === undefined) logger.warn("background loop waits for the database", { loop: name });
+        waitingSince ??= Date.now();
+        wait = Math.max(intervalMs, UNAVAILABLE_RETRY_MS);
+      }
     }
-    if (!stopped) timer = setTimeout(() => (running = run()), worked > 0 ? 0 : intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = run()), worked > 0 ? 0 : wait);
   };
   timer = setTimeout(() => (running = run()), 0);
   return async () => {

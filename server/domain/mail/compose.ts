@@ -2,7 +2,7 @@ import { env } from "~/server/env";
 
 /**
  * The one layout of every e-mail (docs/mail.md): a title, blocks (paragraphs, a list of linked
- * items, a button-like link) and a footer, rendered twice: as HTML that reads well in common mail
+ * items with quieter lines and items of their own, a button-like link) and a footer, rendered twice: as HTML that reads well in common mail
  * clients (one centred column, inline styles only, no remote image, no script) and as a plain text
  * part written for reading, not HTML with its tags stripped. Every text given here is user content
  * as far as the composer knows: HTML-escaped in the HTML part. Every link is absolute to
@@ -16,11 +16,13 @@ interface TMailLink {
   href: string;
 }
 
-interface TMailItem {
+export interface TMailItem {
   text: string;
   href?: string;
-  /** A second, quieter line under the item. */
-  detail?: string;
+  /** Quieter lines under the item. */
+  details?: string[];
+  /** Items under this one (a saved filter's alert and its cards), one level deeper. */
+  items?: TMailItem[];
 }
 
 type TMailBlock = { paragraph: string } | { items: TMailItem[] } | { action: TMailLink };
@@ -63,6 +65,7 @@ const STYLE = {
   title: "margin:0 0 16px;font-size:20px;line-height:1.3;font-weight:600;color:#0f172a;",
   paragraph: "margin:0 0 16px;",
   list: "margin:0 0 16px;padding:0 0 0 20px;",
+  subList: "margin:6px 0 0;padding:0 0 0 18px;",
   item: "margin:0 0 8px;",
   detail: "color:#475569;font-size:13px;",
   link: "color:#0369a1;text-decoration:underline;",
@@ -87,24 +90,36 @@ function htmlBlock(block: TMailBlock, base: string): string {
       `<p style="${STYLE.fallback}">${escapeHtml(url)}</p>`,
     ].join("\n");
   }
-  const items = block.items.map((item) => {
+  return htmlList(block.items, base, STYLE.list);
+}
+
+function htmlList(items: TMailItem[], base: string, style: string): string {
+  const lis = items.map((item) => {
     const main = item.href ? htmlLink(item.text, absoluteUrl(item.href, base)) : escapeHtml(item.text);
-    const detail = item.detail ? `<br><span style="${STYLE.detail}">${escapeHtml(item.detail)}</span>` : "";
-    return `<li style="${STYLE.item}">${main}${detail}</li>`;
+    const details = (item.details ?? []).map((d) => `<br><span style="${STYLE.detail}">${escapeHtml(d)}</span>`).join("");
+    const sub = item.items?.length ? `\n${htmlList(item.items, base, STYLE.subList)}\n` : "";
+    return `<li style="${STYLE.item}">${main}${details}${sub}</li>`;
   });
-  return `<ul style="${STYLE.list}">\n${items.join("\n")}\n</ul>`;
+  return `<ul style="${style}">\n${lis.join("\n")}\n</ul>`;
+}
+
+function textList(items: TMailItem[], base: string, indent: string): string {
+  return items
+    .map((item) =>
+      [
+        `${indent}- ${item.text}`,
+        ...(item.details ?? []).map((d) => `${indent}  ${d}`),
+        ...(item.href ? [`${indent}  ${absoluteUrl(item.href, base)}`] : []),
+        ...(item.items?.length ? [textList(item.items, base, `${indent}  `)] : []),
+      ].join("\n"),
+    )
+    .join("\n");
 }
 
 function textBlock(block: TMailBlock, base: string): string {
   if ("paragraph" in block) return block.paragraph;
   if ("action" in block) return `${block.action.label}:\n${absoluteUrl(block.action.href, base)}`;
-  return block.items
-    .map((item) =>
-      [`- ${item.text}`, item.detail ? `  ${item.detail}` : undefined, item.href ? `  ${absoluteUrl(item.href, base)}` : undefined]
-        .filter((line) => line !== undefined)
-        .join("\n"),
-    )
-    .join("\n");
+  return textList(block.items, base, "");
 }
 
 /** The HTML and text parts of an e-mail. `baseUrl` defaults to BASE_URL. */

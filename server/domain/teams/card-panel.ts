@@ -1,5 +1,6 @@
 import type { TDb } from "~/server/db/client";
-import { membershipOf, type TTeamRole } from "./membership";
+import { membershipOf } from "./membership";
+import type { TTeamRole } from "./roles";
 
 /**
  * The card page's team panel (DESIGN section 16): the caller's team, their role, the team's shared

@@ -2,18 +2,29 @@ import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
-import { isManager, membershipOf, requireMembership } from "./membership";
+import { forgetCommentExcerpt, logCardActivity } from "./activity";
+import { mentionHandle, mentionHandles, namesAccount } from "./mention-handles";
+import { membershipOf, requireMembership } from "./membership";
+import { mayManage } from "./roles";
 
 /**
  * A card's comment thread, per team (DESIGN section 16): only the members of the author's team see
  * it; an account in no team sees an empty thread and cannot comment. Text up to 5,000 characters;
  * authors edit and delete their own comments, owners and admins delete any. `@` followed by a
- * teammate's e-mail, or the part of it before the `@`, mentions them: writing a comment returns the
- * ids of the teammates it mentions (`mentioned`; an edit, the newly mentioned), whom the procedure
- * notifies (notifications/mentions.ts).
+ * teammate's e-mail, or the part of it before the `@`, mentions them (mention-handles.ts): writing a
+ * comment returns the ids of the teammates it mentions (`mentioned`; an edit, the newly mentioned),
+ * whom the procedure notifies (notifications/mentions.ts). A comment posted is an entry of the
+ * team's activity log, with an excerpt of its words, which its deletion takes out again.
  */
 
 const MAX_COMMENT = 5000;
+/** How much of a comment the team's activity log quotes. */
+const EXCERPT_CHARS = 140;
+
+function excerptOf(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : t;
+}
 
 export interface TComment {
   id: number;
@@ -61,19 +72,41 @@ async function cardIdOf(db: TDb, card: number | string): Promise<number> {
   return row.id;
 }
 
-/** The teammates (other than the author) that `text` mentions: `@email` or `@local-part`, case-insensitive. */
+/** The teammates (other than the author) that `text` mentions (mention-handles.ts). */
 async function mentionedIn(db: TDb, teamId: number, authorId: number, text: string): Promise<number[]> {
-  const handles = new Set(
-    [...text.matchAll(/@([A-Za-z0-9._%+-]+(?:@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)?)/g)].map((m) => m[1]!.toLowerCase()),
-  );
+  const handles = mentionHandles(text);
   if (handles.size === 0) return [];
   const members = await db.account.findMany({ where: { groupId: teamId, id: { not: authorId } }, select: { id: true, email: true } });
+  return members.filter((m) => namesAccount(handles, m.email)).map((m) => m.id);
+}
+
+export interface TMentionable {
+  id: number;
+  email: string;
+  name: string | null;
+  /** What follows the `@` that mentions this teammate and no one else. */
+  handle: string;
+}
+
+/**
+ * The teammates the caller can mention, by name then e-mail, each with the handle that mentions
+ * them alone (the comment box's autocomplete inserts it); empty for an account in no team. The
+ * caller is left out: a comment never notifies its author.
+ */
+export async function mentionableTeammates(db: TDb, accountId: number): Promise<TMentionable[]> {
+  const m = await membershipOf(db, accountId);
+  if (!m) return [];
+  const members = await db.account.findMany({
+    where: { groupId: m.teamId, id: { not: accountId } },
+    select: { id: true, email: true, name: true },
+  });
+  const emails = members.map((a) => a.email);
   return members
-    .filter((m) => {
-      const email = m.email.toLowerCase();
-      return handles.has(email) || handles.has(email.split("@")[0]!);
+    .flatMap((a) => {
+      const handle = mentionHandle(a.email, emails);
+      return handle === null ? [] : [{ id: a.id, email: a.email, name: a.name, handle }];
     })
-    .map((m) => m.id);
+    .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email) || a.email.localeCompare(b.email));
 }
 
 /** The caller's team's thread on a card, newest first (empty when the caller is in no team; 404 for an unknown card). */
@@ -168,9 +201,13 @@ export async function addComment(db: TDb, accountId: number, card: number | stri
   const m = await requireMembership(db, accountId);
   // Written and last edited at the same instant: a comment is "edited" once updated_at differs.
   const now = new Date();
-  const row = await db.cardComment.create({
-    data: { teamId: m.teamId, cardId, authorId: accountId, text: t, createdAt: now, updatedAt: now },
-    include: AUTHOR,
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.cardComment.create({
+      data: { teamId: m.teamId, cardId, authorId: accountId, text: t, createdAt: now, updatedAt: now },
+      include: AUTHOR,
+    });
+    await logCardActivity(tx, m.teamId, accountId, "commented", [cardId], { comment_id: created.id, excerpt: excerptOf(t) });
+    return created;
   });
   return { comment: toComment(row), mentioned: await mentionedIn(db, m.teamId, accountId, t) };
 }
@@ -196,9 +233,12 @@ export async function editComment(db: TDb, accountId: number, id: number, text: 
 /** Deletes a comment: its author, or an owner or admin of the team. */
 export async function deleteComment(db: TDb, accountId: number, id: number): Promise<{ id: number; deleted: true }> {
   const { m, row } = await visibleComment(db, accountId, id);
-  if (row.author.id !== accountId && !isManager(m)) {
+  if (!mayManage(row.author.id, { accountId, role: m.role })) {
     throw new AppError("permission_denied", "Only its author and the team's owners and admins can delete a comment.");
   }
-  await db.cardComment.delete({ where: { id } });
+  await db.$transaction(async (tx) => {
+    await tx.cardComment.delete({ where: { id } });
+    await forgetCommentExcerpt(tx, m.teamId, id);
+  });
   return { id, deleted: true };
 }

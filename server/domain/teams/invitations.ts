@@ -6,6 +6,8 @@ import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { hashToken } from "~/server/lib/token-hash";
 import { logActivity } from "./activity";
+import { mailConfigured } from "../mail/transport";
+import { assertMayInvite, claimInvitationMail, releaseInvitationMail } from "./invitation-caps";
 import { mailInvitation } from "./invitation-mail";
 import { requireManager } from "./membership";
 import { joinTeam, teamById, type TTeam } from "./teams";
@@ -61,20 +63,19 @@ const toInvitation = (r: TRow): TInvitation => ({
 
 const joinUrl = (token: string): string => `${env().BASE_URL}/join/${token}`;
 
-/** Invitations a team may have e-mailed in a day: a team's managers cannot make the service a mailer. */
-const MAILED_PER_DAY = 50;
-
 /**
- * Makes an invitation; the raw token and its link are returned once. One bound to an e-mail is
- * also e-mailed when SMTP_URL is set (`emailed`), at most MAILED_PER_DAY a day per team, unless
- * `mail` is false (the address's account chose not to get invitations at once by e-mail).
+ * Makes an invitation; the raw token and its link are returned once. A team manager may make
+ * MADE_PER_DAY a day (429 beyond; invitation-caps.ts). One bound to an e-mail is also e-mailed when
+ * SMTP_URL is set (`emailed`), unless `mail` is false (the address's account chose not to get
+ * invitations at once by e-mail): the e-mail counts against the team's MAILED_PER_DAY, and beyond
+ * it the invitation is not e-mailed (`held`; its maker copies the link).
  */
 export async function makeInvitation(
   db: TDb,
   actorId: number | null,
   teamId: number,
   opts: { email?: string | null; now?: Date; mail?: boolean } = {},
-): Promise<{ invitation: TInvitation; token: string; url: string; emailed: boolean }> {
+): Promise<{ invitation: TInvitation; token: string; url: string; emailed: boolean; held: boolean }> {
   if (actorId !== null) await requireManager(db, actorId, teamId);
   else await teamById(db, teamId);
   let email: string | null = null;
@@ -85,29 +86,34 @@ export async function makeInvitation(
   }
   const token = TOKEN_PREFIX + randomBytes(24).toString("base64url");
   const now = opts.now ?? new Date();
-  const row = await db.teamInvitation.create({
-    data: {
-      teamId,
-      hash: hashToken(token),
-      email,
-      createdById: actorId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
-    },
-    include: { createdBy: { select: { id: true, email: true } } },
+  const row = await db.$transaction(async (tx) => {
+    if (actorId !== null) await assertMayInvite(tx, teamId, now);
+    return tx.teamInvitation.create({
+      data: {
+        teamId,
+        hash: hashToken(token),
+        email,
+        createdById: actorId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
+      },
+      include: { createdBy: { select: { id: true, email: true } } },
+    });
   });
   await logActivity(db, teamId, actorId, "invitation_made", { invitation_id: row.id, email });
   const invitation = toInvitation(row);
   const url = joinUrl(token);
   let emailed = false;
-  if (email && opts.mail !== false) {
-    const today = await db.teamInvitation.count({
-      where: { teamId, email: { not: null }, createdAt: { gt: new Date(now.getTime() - 86_400_000) } },
-    });
-    if (today <= MAILED_PER_DAY)
+  let held = false;
+  if (email && opts.mail !== false && mailConfigured()) {
+    const claim = await claimInvitationMail(db, row.id, now);
+    held = claim.state === "held";
+    if (claim.state === "claimed") {
       emailed = await mailInvitation(db, { teamId, email, invitedBy: actorId, url, expiresAt: invitation.expires_at });
+      if (!emailed) await releaseInvitationMail(db, claim);
+    }
   }
-  return { invitation, token, url, emailed };
+  return { invitation, token, url, emailed, held };
 }
 
 /** The team's invitations that are still open, newest first (owners and admins). */

@@ -8,8 +8,7 @@ import { AppError, notFound } from "~/server/lib/errors";
  * from the next request on.
  */
 
-export const TEAM_ROLES = ["owner", "admin", "member"] as const;
-export type TTeamRole = (typeof TEAM_ROLES)[number];
+import { managesTeam, TEAM_ROLES, type TTeamRole } from "./roles";
 
 export interface TMembership {
   teamId: number;
@@ -29,8 +28,6 @@ export async function membershipOf(db: TTx, accountId: number): Promise<TMembers
   return r ? { teamId: r.team_id, teamName: r.name, role: asRole(r.team_role) } : null;
 }
 
-export const isManager = (m: TMembership | null): boolean => m !== null && (m.role === "owner" || m.role === "admin");
-
 /** The caller's membership of team `teamId` (a 404 when they are not in it: another team's ids do not exist for them). */
 export async function requireMembership(db: TTx, accountId: number, teamId?: number): Promise<TMembership> {
   const m = await membershipOf(db, accountId);
@@ -41,6 +38,6 @@ export async function requireMembership(db: TTx, accountId: number, teamId?: num
 /** Like requireMembership, and the caller must be an owner or admin (403 otherwise). */
 export async function requireManager(db: TTx, accountId: number, teamId?: number): Promise<TMembership> {
   const m = await requireMembership(db, accountId, teamId);
-  if (!isManager(m)) throw new AppError("permission_denied", "Only the team's owners and admins can do this.");
+  if (!managesTeam(m.role)) throw new AppError("permission_denied", "Only the team's owners and admins can do this.");
   return m;
 }

@@ -3,7 +3,9 @@ import type { Prisma } from "~/server/db/generated/prisma/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { logActivity } from "./activity";
-import { TEAM_ROLES, membershipOf, requireManager, requireMembership, type TTeamRole } from "./membership";
+import { membershipOf, requireManager, requireMembership } from "./membership";
+import { TEAM_ROLES, type TTeamRole } from "./roles";
+import { teamName } from "./team-name";
 
 /**
  * Teams (DESIGN section 16): the account group of section 3 with a name, members and roles. An
@@ -27,14 +29,6 @@ export interface TTeam {
   name: string;
   created_at: string;
   members: TTeamMember[];
-}
-
-const MAX_TEAM_NAME = 100;
-
-function teamName(name: string): string {
-  const n = name.trim();
-  if (n.length === 0 || n.length > MAX_TEAM_NAME) throw validationError("name", `must be 1 to ${MAX_TEAM_NAME} characters`);
-  return n;
 }
 
 const ROLE_ORDER: Record<string, number> = { owner: 0, admin: 1, member: 2 };
@@ -72,18 +66,15 @@ async function assertTeamless(tx: TTx | TDb, accountId: number): Promise<void> {
   if (m) throw new AppError("conflict", "This account is already in a team; an account can be in one team only.");
 }
 
-async function assertNameFree(tx: TTx | TDb, name: string): Promise<void> {
-  const clash = await tx.group.findFirst({ where: { name: { equals: name, mode: "insensitive" } }, select: { id: true } });
-  if (clash) throw new AppError("conflict", `A team named '${name}' already exists.`);
-}
-
-/** A new team with `ownerId` as its owner (the workspace: the caller; the command line: --owner). */
+/**
+ * A new team with `ownerId` as its owner (the workspace: the caller; the command line: --owner).
+ * Another team may have the same name (team-name.ts): nothing here tells whether one does.
+ */
 export async function createTeam(db: TDb, ownerId: number, name: string): Promise<TTeam> {
   const n = teamName(name);
   const id = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM account WHERE id = ${ownerId} FOR UPDATE`;
     await assertTeamless(tx, ownerId);
-    await assertNameFree(tx, n);
     const g = await tx.group.create({ data: { name: n } });
     await tx.account.update({ where: { id: ownerId }, data: { groupId: g.id, teamRole: "owner" } });
     await logActivity(tx, g.id, ownerId, "created", { name: n });

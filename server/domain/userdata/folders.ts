@@ -1,10 +1,11 @@
 import type { TDb } from "~/server/db/client";
-import type { Prisma } from "~/server/db/generated/prisma/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { AppError, notFound, validationError } from "~/server/lib/errors";
 import { iso } from "~/server/lib/format";
 import { CAPS, insertWithinCap } from "../accounts/caps";
-import { logActivity } from "../teams/activity";
-import { isManager, membershipOf, type TMembership } from "../teams/membership";
+import { logActivity, logCardActivity } from "../teams/activity";
+import { membershipOf, type TMembership } from "../teams/membership";
+import { mayManage } from "../teams/roles";
 import { requireCard } from "./cards";
 
 /**
@@ -14,7 +15,9 @@ import { requireCard } from "./cards";
  * deleting are for its creator and the team's owners and admins. A shared folder stays with the
  * team when its creator leaves (it goes when the creator's account is deleted, as everything the
  * account created). Names are unique per creator (409 conflict); an account creates at most 500
- * folders (accounts/caps.ts). Membership is read on every call, never cached.
+ * folders (accounts/caps.ts). Membership is read on every call, never cached. A card added to or
+ * removed from a team folder is an entry of the team's activity log (who, which card, which
+ * folder); a private folder's contents are its creator's own business and are not logged.
  */
 
 export type TVisibility = "private" | "team";
@@ -62,16 +65,27 @@ async function folderRows(db: TDb, accountId: number, teamId: number | null, fol
     ORDER BY lower(f.name), f.id`;
 }
 
+/**
+ * The rule of folderRows in SQL, for a statement that reads the account row `a`: folder `f` is its
+ * own private folder or a shared folder of its team now (typeahead's one statement).
+ */
+export const FOLDER_USABLE_BY_ACCOUNT = Prisma.sql`((f.visibility = 'private' AND f.account_id = a.id) OR (f.visibility = 'team' AND f.team_id = a.group_id))`;
+
 const teamIdOf = async (db: TDb, accountId: number) => (await membershipOf(db, accountId))?.teamId ?? null;
 
 export async function listFolders(db: TDb, accountId: number): Promise<TFolder[]> {
   return (await folderRows(db, accountId, await teamIdOf(db, accountId))).map(toFolder);
 }
 
-export async function getFolder(db: TDb, accountId: number, folderId: number): Promise<TFolder> {
+/** A folder the caller sees, with its team (404 otherwise). */
+async function visibleFolder(db: TDb, accountId: number, folderId: number): Promise<TFolderRow> {
   const [row] = await folderRows(db, accountId, await teamIdOf(db, accountId), folderId);
   if (!row) throw notFound("Folder");
-  return toFolder(row);
+  return row;
+}
+
+export async function getFolder(db: TDb, accountId: number, folderId: number): Promise<TFolder> {
+  return toFolder(await visibleFolder(db, accountId, folderId));
 }
 
 /** A folder the caller sees and may rename, share or delete (its creator, or an owner or admin of its team). */
@@ -79,7 +93,7 @@ async function managedFolder(db: TDb, accountId: number, folderId: number): Prom
   const m = await membershipOf(db, accountId);
   const [row] = await folderRows(db, accountId, m?.teamId ?? null, folderId);
   if (!row) throw notFound("Folder");
-  if (row.account_id !== accountId && !isManager(m)) {
+  if (!mayManage(row.account_id, { accountId, role: m?.role })) {
     throw new AppError("permission_denied", "Only the folder's creator and the team's owners and admins can rename, share or delete it.");
   }
   return { row, m };
@@ -137,32 +151,53 @@ export async function deleteFolder(db: TDb, accountId: number, folderId: number)
   return { id: folderId, deleted: true };
 }
 
+/**
+ * Puts `cardIds` into the folder or takes them out, and, for a team folder, logs each card that
+ * moved on the team's activity log, in one transaction.
+ */
+async function changeFolderCards(db: TDb, accountId: number, folder: TFolderRow, cardIds: number[], change: "add" | "remove") {
+  const teamId = folder.visibility === "team" ? folder.team_id : null;
+  await db.$transaction(async (tx) => {
+    const moved =
+      change === "add"
+        ? await tx.$queryRaw<{ card_id: number }[]>`
+            INSERT INTO folder_card (folder_id, card_id) SELECT ${folder.id}, unnest(${cardIds}::int[])
+            ON CONFLICT DO NOTHING RETURNING card_id`
+        : await tx.$queryRaw<{ card_id: number }[]>`
+            DELETE FROM folder_card WHERE folder_id = ${folder.id} AND card_id = ANY(${cardIds}::int[]) RETURNING card_id`;
+    // An addition touches the folder even when its cards were there already; a removal only when it took one out.
+    if (change === "add" || moved.length > 0) await tx.$executeRaw`UPDATE folder SET updated_at = now() WHERE id = ${folder.id}`;
+    if (teamId === null || moved.length === 0) return;
+    const order = new Map(cardIds.map((id, i) => [id, i]));
+    const ids = moved.map((m) => m.card_id).sort((a, b) => order.get(a)! - order.get(b)!);
+    await logCardActivity(tx, teamId, accountId, change === "add" ? "card_added" : "card_removed", ids, {
+      folder_id: folder.id,
+      folder_name: folder.name,
+    });
+  });
+}
+
 export async function addCardToFolder(db: TDb, accountId: number, folderId: number, cardId: number): Promise<TFolder> {
-  await getFolder(db, accountId, folderId);
+  const folder = await visibleFolder(db, accountId, folderId);
   await requireCard(db, cardId);
-  await db.$executeRaw`
-    INSERT INTO folder_card (folder_id, card_id) VALUES (${folderId}, ${cardId}) ON CONFLICT DO NOTHING`;
-  await db.$executeRaw`UPDATE folder SET updated_at = now() WHERE id = ${folderId}`;
+  await changeFolderCards(db, accountId, folder, [cardId], "add");
   return getFolder(db, accountId, folderId);
 }
 
 /** Adds several cards at once (the list page's "add selected to folder"); every id must be a card. */
 export async function addCardsToFolder(db: TDb, accountId: number, folderId: number, cardIds: number[]): Promise<TFolder> {
-  await getFolder(db, accountId, folderId);
+  const folder = await visibleFolder(db, accountId, folderId);
   const unique = [...new Set(cardIds)];
   const found = await db.$queryRaw<{ id: number }[]>`SELECT id FROM card WHERE id = ANY(${unique}::int[])`;
   if (found.length !== unique.length) throw notFound("Card");
-  await db.$executeRaw`
-    INSERT INTO folder_card (folder_id, card_id) SELECT ${folderId}, unnest(${unique}::int[]) ON CONFLICT DO NOTHING`;
-  await db.$executeRaw`UPDATE folder SET updated_at = now() WHERE id = ${folderId}`;
+  await changeFolderCards(db, accountId, folder, unique, "add");
   return getFolder(db, accountId, folderId);
 }
 
 export async function removeCardFromFolder(db: TDb, accountId: number, folderId: number, cardId: number): Promise<TFolder> {
-  await getFolder(db, accountId, folderId);
+  const folder = await visibleFolder(db, accountId, folderId);
   await requireCard(db, cardId);
-  const n = await db.$executeRaw`DELETE FROM folder_card WHERE folder_id = ${folderId} AND card_id = ${cardId}`;
-  if (n > 0) await db.$executeRaw`UPDATE folder SET updated_at = now() WHERE id = ${folderId}`;
+  await changeFolderCards(db, accountId, folder, [cardId], "remove");
   return getFolder(db, accountId, folderId);
 }
 

@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "account_group_name_key";
