@@ -9,7 +9,7 @@
  *
  * A run: BENCH_CHANGED cards (5,000; half new, half updated) through ordinary INSERT and UPDATE
  * statements (the product's triggers fire; each statement timed); the alert run
- * (runSavedFilterAlerts); the e-mail run (runEmailDeliveries, the worker's e-mail function) into
+ * (runSavedFilterMatcher and notifyFromEvents); the e-mail run (runEmailDeliveries, the worker's e-mail function) into
  * an SMTP server in this process that accepts at once, then a second run at the same clock, checking
  * that each account notified got exactly one digest; beside it, the naive way: a sample
  * of BENCH_NAIVE_SAMPLE (40) distinct followed filters run over the whole card table (count and
@@ -38,7 +38,8 @@ import { migrate } from "../server/db/migrate";
 import { resetEnvCache } from "../server/env";
 import { buildCardWhere } from "../server/domain/cards/filters";
 import { ZCardFilterParams } from "../server/domain/cards/filter-schema";
-import { filterSignature, runSavedFilterAlerts } from "../server/domain/notifications/alerts";
+import { notifyFromEvents } from "../server/domain/notifications/from-events";
+import { filterSignature, runSavedFilterMatcher } from "../server/domain/saved-filters/matcher";
 import { runEmailDeliveries } from "../server/domain/notifications/email";
 import { unreadCount } from "../server/domain/notifications/inbox";
 
@@ -172,7 +173,8 @@ async function main() {
 
     log("alert run…");
     let t = performance.now();
-    const alerts = await runSavedFilterAlerts(db);
+    const matched = await runSavedFilterMatcher(db);
+    const alerts = { ...matched, notifications: (await notifyFromEvents(db)).notifications };
     const alertMs = performance.now() - t;
 
     log("e-mail run…");

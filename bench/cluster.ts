@@ -60,7 +60,7 @@ async function startInstance(port: number, replica: boolean): Promise<{ url: str
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
     } catch {
       /* starting */
     }

@@ -107,7 +107,8 @@ async function produce(db: TDb, accountId: number): Promise<number> {
   const total = RATE * SECONDS;
   const started = performance.now();
   for (let i = 0; i < total; i++) {
-    await db.$executeRaw`INSERT INTO webhook_event (account_id, type, data) VALUES (${accountId}, ${EVENT}, ${JSON.stringify({ n: i })}::jsonb)`;
+    await db.$executeRaw`
+      INSERT INTO domain_event (account_id, type, data, pending) VALUES (${accountId}, ${EVENT}, ${JSON.stringify({ n: i })}::jsonb, ARRAY['webhooks'])`;
     const next = started + (i + 1) * interval;
     const wait = next - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -130,7 +131,7 @@ async function main() {
   const db = createPrisma(url, 8);
   // TRUNCATE, not DELETE: the local server runs without autovacuum, and dead rows of earlier runs
   // would slow the queue's claims.
-  const empty = () => db.$executeRaw`TRUNCATE webhook_delivery, webhook_event, webhook_endpoint`;
+  const empty = () => db.$executeRaw`TRUNCATE webhook_delivery, domain_event, webhook_endpoint`;
   await empty();
   const rx = new ReceiverProcess();
   await rx.start();
@@ -151,7 +152,7 @@ async function main() {
     // 2. Detection → delivery with the server's workers.
     const b = await ensureAccount(db, "bench-webhooks-live@example.test", {});
     await createEndpoint(db, b.id, { url: `http://127.0.0.1:${rx.port}/fast/live`, events: [EVENT] });
-    const stop = startWebhookWorkers(db);
+    const stop = startWebhookWorkers(db, {});
     const rows: Record<string, unknown>[] = [];
     try {
       const n = await produce(db, b.id);

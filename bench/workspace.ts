@@ -134,15 +134,18 @@ async function main() {
     }
 
     // The filter changes: each stage on and off, trending, the sort headers, the next page.
-    await page.locator("summary", { hasText: /^Stages/ }).click();
-    const stageCount = await page.locator("details[open] fieldset label").count();
+    // The stages are the first list of the "Stage or round" panel.
+    const panel = /^Stage or round/;
+    const stageBoxes = (p: Page) => p.locator("details[open]").getByRole("group", { name: "Stages" }).getByRole("checkbox");
+    await page.locator("summary", { hasText: panel }).click();
+    const stageCount = await stageBoxes(page).count();
     await closePopovers(page);
     const actions: { label: string; prepare?: (p: Page) => Promise<void>; run: (p: Page) => Promise<void> }[] = [];
     for (let i = 0; i < stageCount; i++) {
       actions.push({
         label: `stage ${i}`,
-        prepare: (p) => p.locator("summary", { hasText: /^Stages/ }).click(),
-        run: (p) => p.locator("details[open] fieldset label").nth(i).locator("input").click(),
+        prepare: (p) => p.locator("summary", { hasText: panel }).click(),
+        run: (p) => stageBoxes(p).nth(i).click(),
       });
     }
     actions.push({ label: "trending", run: (p) => p.getByLabel("Trending").click() });

@@ -1,6 +1,8 @@
 import pg from "pg";
 import { createPrisma } from "~/server/db/client";
 import { migrate } from "~/server/db/migrate";
+import { applySettings, ensureAccount, type TAccountSettings } from "~/server/domain/accounts/accounts";
+import { createApiToken } from "~/server/domain/accounts/api-tokens";
 import { seedDemo } from "~/server/domain/demo/seed";
 
 /** The PostgreSQL server benchmarks run against (never the embedded database unless asked). */
@@ -55,4 +57,16 @@ export async function benchDatabase({ scale }: { scale: number }): Promise<{ url
     await db.$disconnect();
   }
   return { url };
+}
+
+/** An API token of a staff account (unlimited: not counted) named `email` in the database at `url`, with `settings` too. */
+export async function staffToken(url: string, email: string, settings: TAccountSettings = {}): Promise<string> {
+  const db = createPrisma(url, 1);
+  try {
+    const account = await ensureAccount(db, email, {});
+    await applySettings(db, account.id, { ...settings, staff: true });
+    return (await createApiToken(db, account.id)).raw;
+  } finally {
+    await db.$disconnect();
+  }
 }

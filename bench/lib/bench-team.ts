@@ -55,7 +55,7 @@ async function account(db: TDb, email: string) {
 
 /** Makes the team and the solo account (once) and answers fresh tokens for the measured two. */
 export async function benchTeam(db: TDb, opts: { members: number; folders: number; perFolder: number }): Promise<TBenchTeam> {
-  const existing = await db.group.findUnique({ where: { name: TEAM_NAME } });
+  const existing = await db.group.findFirst({ where: { name: TEAM_NAME } });
   const ids: number[] = [];
   for (let i = 0; i < opts.members; i++) ids.push(await account(db, emailOf(i)));
   const soloId = await account(db, SOLO);

@@ -11,10 +11,14 @@ export async function startInProcess(databaseUrl: string, port: number) {
   process.env.LOG_LEVEL = "warn";
   resetEnvCache(); // the configuration may have been read already; the service must see this database
   const { handleRest } = await import("~/server/api/rest/handler");
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
+    // The body as the benchmark sent it (a lookup's JSON), read whole: the client is the benchmark itself.
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
     });
     handleRest(request)
       .then(async (r) => {

@@ -43,7 +43,7 @@ export async function load(opts: {
 }
 
 /** The nearest-rank percentile `p` (0-100) of a list of numbers, rounded to 0.01. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
   const v = s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;

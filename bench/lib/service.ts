@@ -43,7 +43,7 @@ export async function startService({ databaseUrl, port, env: extra }: { database
   child.once("exit", () => running.delete(child));
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitFor(`${baseUrl}/api/health`, 300_000);
+    await waitFor(`${baseUrl}/readyz`, 300_000);
   } catch (err) {
     child.kill("SIGTERM");
     throw err;

@@ -1,8 +1,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { TCaller } from "../domain/access/caller";
 import type { TDb } from "../db/client";
-import { containsNul, NUL_ERROR } from "../api/rest/handler";
 import { toErrorResponse } from "../api/rest/errors";
+import { findUnstorableText, unstorableTextError } from "../lib/stored-text";
 import type { TContext } from "../api/trpc";
 import { createCaller } from "./app-caller";
 import type { TTool } from "./tools";
@@ -26,7 +26,9 @@ export type TToolOutcome = { output: Record<string, unknown>; json: string } | {
  */
 export async function runTool(request: TMcpRequestContext, tool: TTool, args: Record<string, unknown>): Promise<TToolOutcome> {
   try {
-    if (containsNul(args)) throw NUL_ERROR;
+    // Text the database cannot store (NUL, an unpaired surrogate) is refused by name, as on /v1.
+    const fault = findUnstorableText(args, "arguments");
+    if (fault) throw unstorableTextError(fault);
     const { call, input } = tool.route(args);
     const ctx: TContext = { db: request.db, caller: request.caller, transport: "rest", resHeaders: request.resHeaders };
     // The arguments reach the procedure unparsed: its own input schema validates them.

@@ -5,6 +5,7 @@ import { getCardContract } from "../api/routers/cards/detail.contract";
 import { markSavedFilterSeenContract, savedFilterNewCardsContract } from "../api/routers/cards/filter-news.contract";
 import { listCardInteractionsContract } from "../api/routers/cards/interactions.contract";
 import { searchCardsContract } from "../api/routers/cards/list.contract";
+import { cardLookupContract } from "../api/routers/cards/lookup.contract";
 import {
   LIST_REFERENCE_TOOL,
   listCategoriesContract,
@@ -22,6 +23,7 @@ import { listRadarApplicationsContract } from "../api/routers/radar/applications
 import { listRadarUpdatesContract } from "../api/routers/radar/updates.contract";
 import { listCollectionsContract } from "../api/routers/rawdata/collections.contract";
 import { listFounderProfilesContract } from "../api/routers/rawdata/profiles.contract";
+import { autocompleteContract } from "../api/routers/search/autocomplete.contract";
 import { AppError } from "../lib/errors";
 import type { TAppCaller } from "./app-caller";
 import { jsonSchemaOf, type TJsonSchema } from "./json-schema";
@@ -151,7 +153,9 @@ function referenceTool(): TTool {
 
 function buildTools(): TTool[] {
   return [
+    direct(autocompleteContract, "autocomplete", (c) => c.search.autocomplete),
     direct(searchCardsContract, "search_cards", (c) => c.cards.search), // POST /v1/cards/: the list with its parameters in a JSON body
+    direct(cardLookupContract, "lookup_cards", (c) => c.cards.lookup),
     direct(getCardContract, "get_card", (c) => c.cards.detail),
     direct(listCardInteractionsContract, "list_card_interactions", (c) => c.cards.interactions),
     referenceTool(),

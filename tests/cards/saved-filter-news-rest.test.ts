@@ -6,7 +6,7 @@ import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller } from "../helpers/trpc";
 import { base, bearer, discover, registerApp, tokensFor } from "../oauth/helpers";
 import { seedCards } from "./fixture";
-import { setLastViewed, markedSeenBy } from "../helpers/saved-filters";
+import { setLastSeen, markedSeenBy } from "../helpers/saved-filters";
 
 /**
  * GET /v1/cards/filters/{id}/new/, POST /v1/cards/filters/{id}/seen/ and the counts of
@@ -53,16 +53,16 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
 
     const seen = await api("POST", `/cards/filters/${f.id}/seen/`, { token: alice.token });
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-    expect(seen.body).toEqual({ data: { id: f.id, last_viewed_at: expect.any(String) } });
+    expect(seen.body).toEqual({ data: { id: f.id, last_seen_at: expect.any(String) } });
     const after = await get(`/cards/filters/${f.id}/new/`);
     expect(after.body.data).toEqual([]);
-    expect(after.body.meta.since).toBe(seen.body.data.last_viewed_at);
+    expect(after.body.meta.since).toBe(seen.body.data.last_seen_at);
 
     await t.db.card.create({ data: { slug: "news-fresher", name: "News fresher" } });
     expect(slugs((await get(`/cards/filters/${f.id}/new/`)).body)).toEqual(["news-fresher"]);
   });
 
-  it("counts from `since` when given (a date or a date-time with its zone), with the filter's own parameters", async () => {
+  it("counts from `since` when given (a date or a date-time with its zone), with the filter's parameters under those given", async () => {
     const f = await saveFilter("Since", { stages: ["seed", "series-a"] });
     const day = await get(`/cards/filters/${f.id}/new/?since=2024-03-15&sort=name:asc`);
     expect(day.status, JSON.stringify(day.body)).toBe(200);
@@ -81,6 +81,14 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
     expect(news.body.data).toEqual(list.body.data);
     expect(news.body.pagination).toEqual(list.body.pagination);
     expect(news.body.meta).toEqual({ ...list.body.meta, since: "2024-03-16T00:00:00.000Z" });
+
+    // A filter parameter given here replaces the saved one, as over filter_id on the card list.
+    const narrowed = await get(`/cards/filters/${f.id}/new/?since=2024-03-15&stages=series-a&sort=name:asc`);
+    expect(slugs(narrowed.body)).toEqual(["gamma-ai", "omega-robotics"]);
+    const explicit = await get(`/cards/?filter_id=${f.id}&stages=pre-seed,seed&created_after=2024-03-15&sort=name:asc`);
+    const over = await get(`/cards/filters/${f.id}/new/?since=2024-03-15&stages=pre-seed,seed&sort=name:asc`);
+    expect(slugs(over.body)).toEqual(slugs(explicit.body));
+    expect(over.body.pagination).toEqual(explicit.body.pagination);
   });
 
   it("pages like the card list: limit, offset, include_total, view, fields", async () => {
@@ -120,9 +128,9 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
       expect(Object.keys(r.body.details), since).toEqual(["since"]);
     }
     expect((await get(`/cards/filters/${f.id}/new/?limit=0`)).status).toBe(400);
-    // The saved filter's parameters are not replaced here.
-    const unknown = await get(`/cards/filters/${f.id}/new/?stages=seed`);
-    expect([unknown.status, unknown.body.details]).toEqual([400, { stages: ["unknown parameter"] }]);
+    // The path names the filter: filter_id is not a parameter here.
+    const unknown = await get(`/cards/filters/${f.id}/new/?filter_id=${f.id}`);
+    expect([unknown.status, unknown.body.details]).toEqual([400, { filter_id: ["unknown parameter"] }]);
 
     for (const path of [`/cards/filters/${f.id}/new/`, `/cards/filters/999999/new/`]) {
       const r = await get(path, path.includes("999999") ? alice.token : bob.token);
@@ -149,19 +157,24 @@ describe("GET /v1/cards/filters/{id}/new/", () => {
 describe("Mark seen is one function for REST and the workspace", () => {
   it("a REST seen resets the workspace's count, and the workspace's Mark seen resets the REST page", async () => {
     const f = await saveFilter("Shared", { stages: ["seed"] });
-    await setLastViewed(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
+    await setLastSeen(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
     const ui = await browserCaller(t.db, alice.account.id);
-    expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(1);
+    const id = String(f.id);
+    const news = async () => {
+      const page = await ui.cards.filterNewCards({ id, limit: "1" });
+      return { count: page.pagination.total, since: page.meta.since };
+    };
+    expect((await news()).count).toBe(1);
     expect(slugs((await get(`/cards/filters/${f.id}/new/`)).body)).toEqual(["epsilon-data"]);
 
     const seen = await api("POST", `/cards/filters/${f.id}/seen/`, { token: alice.token });
-    expect(await ui.user.filters.news({ id: f.id })).toMatchObject({ new_count: 0, since: seen.body.data.last_viewed_at });
+    expect(await news()).toEqual({ count: 0, since: seen.body.data.last_seen_at });
 
-    await setLastViewed(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
-    const marked = await ui.user.filters.markViewed({ id: f.id });
+    await setLastSeen(t.db, f.id, new Date("2024-02-01T00:00:00Z"));
+    const marked = await ui.cards.markFilterSeen({ id });
     const rest = await get(`/cards/filters/${f.id}/new/`);
     expect(rest.body.data).toEqual([]);
-    expect(rest.body.meta.since).toBe(marked.last_viewed_at);
+    expect(rest.body.meta.since).toBe(marked.data.last_seen_at);
   });
 });
 
@@ -169,17 +182,17 @@ describe("GET /v1/cards/filters/?include_counts=true", () => {
   it("adds each filter's matching and new counts, as the workspace's saved filters page has them", async () => {
     const carol = await createAccount(t.db, { plan: "paid" });
     const f = await saveFilter("Seed", { stages: ["seed"] }, carol.account.id);
-    await setLastViewed(t.db, f.id, new Date("2024-03-01T00:00:00Z"));
+    await setLastSeen(t.db, f.id, new Date("2024-03-01T00:00:00Z"));
 
     const plain = await get("/cards/filters/", carol.token);
     expect(Object.keys(plain.body.data[0]).sort()).toEqual(["created_at", "id", "name", "owner", "params", "updated_at", "visibility"]);
     const counted = await get("/cards/filters/?include_counts=true", carol.token);
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     expect(counted.body.data).toEqual([
-      { ...plain.body.data[0], last_viewed_at: "2024-03-01T00:00:00.000Z", matching: 2, new_since_viewed: 1 },
+      { ...plain.body.data[0], last_seen_at: "2024-03-01T00:00:00.000Z", matching: 2, new_since_seen: 1 },
     ]);
     const ui = await browserCaller(t.db, carol.account.id);
-    expect(counted.body.data).toEqual(await ui.user.filters.status());
+    expect(counted.body).toEqual(await ui.cards.filters({ include_counts: true }));
     expect((await get("/cards/filters/?include_counts=maybe", carol.token)).status).toBe(400);
   });
 });

@@ -4,9 +4,12 @@ import { createAccount } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserCaller, failure } from "../helpers/trpc";
 import { seedCards } from "./fixture";
-import { setLastViewed } from "../helpers/saved-filters";
+import { setLastSeen } from "../helpers/saved-filters";
 
-/** A saved filter's "what's new" (user.filters.news / newCards / markViewed) and the /cards view of a selected filter. */
+/**
+ * A saved filter's "what's new" as the workspace reads it through its tRPC client (cards.filters,
+ * cards.filterNewCards, cards.markFilterSeen: the /v1 procedures) and the /cards view of a selected filter.
+ */
 
 describe("new cards of a saved filter", () => {
   let t: TTestDb;
@@ -25,23 +28,29 @@ describe("new cards of a saved filter", () => {
 
   it("counts and lists the cards added since it was last marked seen; only Mark seen resets them", async () => {
     const f = await ui.user.filters.createFromQuery({ name: "Everything", query: {} });
-    expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(0);
+    const id = String(f.id);
+    // The /cards bar's "N new since <when>": one row of the new cards, its total and meta.since.
+    const news = async () => {
+      const page = await ui.cards.filterNewCards({ id, limit: "1", fields: "id" });
+      return { count: page.pagination.total, since: page.meta.since };
+    };
+    expect((await news()).count).toBe(0);
     const since = new Date("2024-03-16T00:00:00Z");
-    await setLastViewed(t.db, f.id, since);
+    await setLastSeen(t.db, f.id, since);
 
-    const news = await ui.user.filters.news({ id: f.id });
-    expect(news).toMatchObject({ id: f.id, name: "Everything", since: since.toISOString(), new_count: 5 });
-    const fresh = await ui.user.filters.newCards({ filter_id: String(f.id), sort: "name:asc", include_total: "true" });
+    expect(await news()).toEqual({ count: 5, since: since.toISOString() });
+    const fresh = await ui.cards.filterNewCards({ id, sort: "name:asc", include_total: "true" });
     expect(fresh.data.map((c) => c.slug)).toEqual(["chainlink-oracle", "delta-chain", "epsilon-data", "omega-robotics", "zeta"]);
     expect(fresh.pagination.total).toBe(5);
     // The list's other filters still apply on top.
-    const seed = await ui.user.filters.newCards({ filter_id: String(f.id), stages: "seed" });
+    const seed = await ui.cards.filterNewCards({ id, stages: "seed" });
     expect(seed.data.map((c) => c.slug)).toEqual(["epsilon-data"]);
 
-    // Reading them (the list, the count, the status page) marks nothing seen.
-    await ui.cards.list({ filter_id: String(f.id) });
-    expect((await ui.user.filters.status()).find((s) => s.id === f.id)?.new_since_viewed).toBe(5);
-    expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(5);
+    // Reading them (the list, the count, the saved filters page) marks nothing seen.
+    await ui.cards.list({ filter_id: id });
+    const counted = await ui.cards.filters({ include_counts: true });
+    expect(counted.data.find((s) => s.id === f.id)?.new_since_seen).toBe(5);
+    expect((await news()).count).toBe(5);
 
     // The CSV export of the view: with only_new, the same five; without, every card of the filter.
     const exported = async (onlyNew?: "true") => {
@@ -53,17 +62,24 @@ describe("new cards of a saved filter", () => {
     expect(await exported("true")).toEqual(["chainlink-oracle", "delta-chain", "epsilon-data", "omega-robotics", "zeta"]);
     expect((await exported()).length).toBeGreaterThan(5);
 
-    await ui.user.filters.markViewed({ id: f.id });
-    expect((await ui.user.filters.news({ id: f.id })).new_count).toBe(0);
-    expect((await ui.user.filters.newCards({ filter_id: String(f.id) })).data).toEqual([]);
+    const marked = await ui.cards.markFilterSeen({ id });
+    expect(await news()).toEqual({ count: 0, since: marked.data.last_seen_at });
+    expect((await ui.cards.filterNewCards({ id })).data).toEqual([]);
   });
 
   it("is the owner's only", async () => {
     const f = await ui.user.filters.createFromQuery({ name: "Mine", query: { stages: "seed" } });
-    expect(await failure(other.user.filters.news({ id: f.id }))).toBe("not_found");
-    expect(await failure(other.user.filters.newCards({ filter_id: String(f.id) }))).toBe("validation_error");
-    expect(await failure(other.user.filters.markViewed({ id: f.id }))).toBe("not_found");
-    expect(await failure(ui.user.filters.newCards({}))).toBe("validation_error");
+    const id = String(f.id);
+    expect(await failure(other.cards.filterNewCards({ id, limit: "1" }))).toBe("not_found");
+    expect(await failure(other.cards.markFilterSeen({ id }))).toBe("not_found");
+    expect((await other.cards.filters({ include_counts: true })).data.map((s) => s.id)).not.toContain(f.id);
+  });
+
+  it("has one set of procedures: the workspace's former copies are gone", async () => {
+    const filters = ui.user.filters as unknown as Record<string, (input?: unknown) => Promise<unknown>>;
+    for (const name of ["status", "news", "newCards", "markViewed"]) {
+      expect(await failure(filters[name]!({ id: 1 })), name).toBe("NOT_FOUND");
+    }
   });
 });
 

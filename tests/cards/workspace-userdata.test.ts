@@ -3,11 +3,11 @@ import { api } from "../helpers/api";
 import { openTestDb, type TTestDb } from "../helpers/db";
 import { browserUser, failure, type TBrowserUser } from "../helpers/trpc";
 import { DAY, seedCards, slugsOf, type TFixture } from "./fixture";
-import { setLastViewed } from "../helpers/saved-filters";
+import { setLastSeen } from "../helpers/saved-filters";
 
 /**
- * The workspace's own per-user procedures (bulk add to a folder, a saved filter from the /cards
- * URL, saved filter counts and "new since last viewed"), each checked across two accounts.
+ * The workspace's per-user calls (bulk add to a folder, a saved filter from the /cards URL, saved
+ * filter counts and "new since last seen"), each checked across two accounts.
  */
 
 let t: TTestDb;
@@ -77,35 +77,36 @@ describe("filters.createFromQuery", () => {
   });
 });
 
-describe("filters.status and filters.markViewed", () => {
-  it("counts the cards matching now and those added since the filter was last opened", async () => {
+describe("the saved filters page's counts (cards.filters) and Mark seen (cards.markFilterSeen)", () => {
+  it("counts the cards matching now and those added since the filter was last marked seen", async () => {
     const all = await alice.ui.user.filters.createFromQuery({ name: "Everything", query: {} });
     const total = (await api("GET", "/cards/?include_total=true", { token: alice.token })).body.pagination.total;
     const seed = await alice.ui.user.filters.createFromQuery({ name: "Seed only", query: { stages: "seed" } });
     const seedTotal = (await api("GET", "/cards/?stages=seed&include_total=true", { token: alice.token })).body.pagination.total;
 
-    let status = await alice.ui.user.filters.status();
+    const countsOf = async (u: TBrowserUser) => (await u.ui.cards.filters({ include_counts: true })).data;
+    let status = await countsOf(alice);
     const of = (id: number) => status.find((s) => s.id === id)!;
-    // Never opened: counted from when it was saved (every fixture card is older).
-    expect(of(all.id)).toMatchObject({ matching: total, new_since_viewed: 0, last_viewed_at: null });
-    expect(of(seed.id)).toMatchObject({ matching: seedTotal, new_since_viewed: 0 });
+    // Never marked seen: counted from when it was saved (every fixture card is older).
+    expect(of(all.id)).toMatchObject({ matching: total, new_since_seen: 0, last_seen_at: null });
+    expect(of(seed.id)).toMatchObject({ matching: seedTotal, new_since_seen: 0 });
 
-    // Last opened three days ago: the card added two days ago ("zeta") is new.
-    await setLastViewed(t.db, all.id, new Date(Date.now() - 3 * DAY));
-    status = await alice.ui.user.filters.status();
-    expect(of(all.id)).toMatchObject({ matching: total, new_since_viewed: 1 });
-    expect(of(seed.id).new_since_viewed).toBe(0);
+    // Marked seen three days ago: the card added two days ago ("zeta") is new.
+    await setLastSeen(t.db, all.id, new Date(Date.now() - 3 * DAY));
+    status = await countsOf(alice);
+    expect(of(all.id)).toMatchObject({ matching: total, new_since_seen: 1 });
+    expect(of(seed.id).new_since_seen).toBe(0);
 
-    const viewed = await alice.ui.user.filters.markViewed({ id: all.id });
-    expect(Date.parse(viewed.last_viewed_at)).toBeGreaterThan(Date.now() - 60_000);
-    status = await alice.ui.user.filters.status();
-    expect(of(all.id)).toMatchObject({ new_since_viewed: 0, last_viewed_at: viewed.last_viewed_at });
+    const marked = (await alice.ui.cards.markFilterSeen({ id: String(all.id) })).data;
+    expect(Date.parse(marked.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+    status = await countsOf(alice);
+    expect(of(all.id)).toMatchObject({ new_since_seen: 0, last_seen_at: marked.last_seen_at });
 
     // Another account neither sees nor marks alice's filters.
-    expect((await bob.ui.user.filters.status()).map((s) => s.id)).not.toContain(all.id);
-    expect(await failure(bob.ui.user.filters.markViewed({ id: all.id }))).toBe("not_found");
-    expect(of(all.id).last_viewed_at).toBe(viewed.last_viewed_at);
-    // The REST reference list keeps its shape (no workspace-only fields).
+    expect((await countsOf(bob)).map((s) => s.id)).not.toContain(all.id);
+    expect(await failure(bob.ui.cards.markFilterSeen({ id: String(all.id) }))).toBe("not_found");
+    expect(of(all.id).last_seen_at).toBe(marked.last_seen_at);
+    // Without include_counts the list carries no counts.
     const rest = await api("GET", "/cards/filters/", { token: alice.token });
     expect(Object.keys(rest.body.data[0]).sort()).toEqual(["created_at", "id", "name", "owner", "params", "updated_at", "visibility"]);
   });

@@ -48,6 +48,8 @@ async function withClient<T>(token: string, fn: (c: Client) => Promise<T>): Prom
 
 /** The /v1 operation each tool calls (the same procedure). */
 const OPERATIONS: Record<string, string> = {
+  autocomplete: "GET /autocomplete/",
+  lookup_cards: "POST /cards/lookup/",
   search_cards: "POST /cards/",
   get_card: "GET /cards/{slug}/",
   list_card_interactions: "GET /cards/{slug}/interactions/",
@@ -257,6 +259,28 @@ describe("isolation between accounts", () => {
       const radar = (await c.callTool({ name: "radar_list", arguments: { source: "network_a" } })).structuredContent as TJson;
       expect(radar.data).toEqual([]);
       expect(radar.pagination.total).toBe(0);
+    });
+  });
+});
+
+describe("finding cards by name", () => {
+  it("autocomplete answers typed results, lookup_cards one row per identifier, and neither shows another's folder", async () => {
+    await createFolder(t.db, alice.account.id, "Alpha shortlist");
+    await withClient(alice.token, async (c) => {
+      const typed = (await c.callTool({ name: "autocomplete", arguments: { q: "alp", limit: 5 } })).structuredContent as TJson;
+      expect(typed.data.map((r: TJson) => `${r.type}:${r.name}`)).toEqual(["folder:Alpha shortlist", "card:Alpha DEX"]);
+      const found = (await c.callTool({ name: "lookup_cards", arguments: { identifiers: ["alpha-dex", "Gamma AI", "nope-nope"] } }))
+        .structuredContent as TJson;
+      expect(found.data.map((r: TJson) => [r.status, r.matched_on, r.card?.slug])).toEqual([
+        ["matched", "slug", "alpha-dex"],
+        ["matched", "name", "gamma-ai"],
+        ["not_found", undefined, undefined],
+      ]);
+      expect(toolError(await c.callTool({ name: "lookup_cards", arguments: { identifiers: [] } })).error).toBe("validation_error");
+    });
+    await withClient(bob.token, async (c) => {
+      const typed = (await c.callTool({ name: "autocomplete", arguments: { q: "alp", types: ["folder"] } })).structuredContent as TJson;
+      expect(typed.data).toEqual([]);
     });
   });
 });

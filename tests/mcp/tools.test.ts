@@ -94,8 +94,8 @@ describe("tools on the demo data match /v1", () => {
     expect(listed).toEqual(await v1("/cards/filters/?include_counts=true"));
     expect((listed.data as Record<string, unknown>[]).find((x) => x.id === f.id)).toMatchObject({
       name: "MCP news",
-      last_viewed_at: null,
-      new_since_viewed: 0,
+      last_seen_at: null,
+      new_since_seen: 0,
       matching: expect.any(Number),
     });
 
@@ -103,20 +103,25 @@ describe("tools on the demo data match /v1", () => {
     expect(since).toEqual(await v1(`/cards/filters/${f.id}/new/?since=2020-01-01&limit=3&offset=1&view=compact`));
     expect((since.data as unknown[]).length).toBe(3);
     expect(since.meta).toMatchObject({ since: "2020-01-01T00:00:00.000Z", sort: "name:asc" });
+    // The card filters apply over the saved filter's, a list as a JSON array.
+    const stage = (since.data as { stage: { slug: string | null } }[]).find((c) => c.stage.slug)!.stage.slug!;
+    const staged = await call("saved_filter_new_cards", { id: f.id, since: "2020-01-01", stages: [stage] });
+    expect(staged).toEqual(await v1(`/cards/filters/${f.id}/new/?since=2020-01-01&stages=${stage}`));
+    expect(new Set((staged.data as { stage: { slug: string } }[]).map((c) => c.stage.slug))).toEqual(new Set([stage]));
 
     await t.db.card.create({ data: { slug: "mcp-news-card", name: "MCP news card" } });
     const fresh = await call("saved_filter_new_cards", { id: f.id });
     expect((fresh.data as { slug: string }[]).map((c) => c.slug)).toEqual(["mcp-news-card"]);
     expect(fresh.meta).toMatchObject({ since: f.created_at });
     expect(((await call("list_saved_filters")).data as Record<string, unknown>[]).find((x) => x.id === f.id)).toMatchObject({
-      new_since_viewed: 1,
+      new_since_seen: 1,
     });
 
     const seen = await call("mark_saved_filter_seen", { id: f.id });
-    expect(seen).toEqual({ data: { id: f.id, last_viewed_at: expect.any(String) } });
+    expect(seen).toEqual({ data: { id: f.id, last_seen_at: expect.any(String) } });
     const after = await call("saved_filter_new_cards", { id: f.id });
     expect(after.data).toEqual([]);
-    expect(after.meta).toMatchObject({ since: (seen.data as { last_viewed_at: string }).last_viewed_at });
+    expect(after.meta).toMatchObject({ since: (seen.data as { last_seen_at: string }).last_seen_at });
     expect(after).toEqual(await v1(`/cards/filters/${f.id}/new/`));
   });
 
@@ -176,7 +181,13 @@ describe("errors are tool results with the spec's code", () => {
     const collection = toolError(await client.callTool({ name: "list_collection_profiles", arguments: {} }));
     expect(collection).toMatchObject({ error: "validation_error", details: { collection: ["is required"] } });
     const nul = toolError(await client.callTool({ name: "search_cards", arguments: { search: "a\u0000b" } }));
-    expect(nul.error).toBe("validation_error");
+    expect(nul).toMatchObject({ error: "validation_error", details: { search: ["must not contain NUL characters"] } });
+    // An unpaired surrogate has no UTF-8 form: refused by name, as over /v1.
+    const surrogate = toolError(await client.callTool({ name: "search_cards", arguments: { search: "a\ud800" } }));
+    expect(surrogate).toMatchObject({
+      error: "validation_error",
+      details: { search: [expect.stringContaining("unpaired UTF-16 surrogate")] },
+    });
   });
 
   it("not found", async () => {

@@ -78,9 +78,9 @@ describe("the OpenAPI document", () => {
     expect(other.info.description).toContain("http://localhost:3000/v1/cards/");
   });
 
-  it("declares every path with the spec's trailing slash, and 49 operations", () => {
+  it("declares every path with the spec's trailing slash, and 51 operations", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(ops).toHaveLength(49);
+    expect(ops).toHaveLength(51);
     for (const { path } of ops) expect(path).toMatch(/\/$/);
   });
 
@@ -120,7 +120,7 @@ describe("the OpenAPI document", () => {
     const scopeOf = (path: string, method: string) => {
       if (path === "/token/validate/") return [];
       if (path === "/team/" || path.endsWith("/comments/")) return ["team:read"];
-      if (path.startsWith("/cards/")) return ["cards:read"];
+      if (path.startsWith("/cards/") || path === "/autocomplete/") return ["cards:read"];
       if (path.startsWith("/participants/")) return ["participants:read"];
       if (path.startsWith("/network_a/")) return ["network_a:read"];
       if (path.startsWith("/webhooks/")) return ["webhooks:manage"];
@@ -135,17 +135,19 @@ describe("the OpenAPI document", () => {
       const statuses = Object.keys(op.responses);
       const where = `${method.toUpperCase()} ${path}`;
       expect(
-        statuses.filter((s) => ["200", "400", "401", "429", "500"].includes(s)),
+        statuses.filter((s) => ["200", "400", "401", "429", "500", "503"].includes(s)),
         where,
-      ).toEqual(["200", "400", "401", "429", "500"]);
+      ).toEqual(["200", "400", "401", "429", "500", "503"]);
       // 404 exactly where the path names a resource (not on lists by source).
       const lookedUp = (op.parameters ?? []).some((p) => p.in === "path" && p.name !== "source");
       expect(statuses.includes("404"), where).toBe(lookedUp);
       expect(statuses.includes("413"), where).toBe(method === "post" || method === "patch");
       expect(statuses.includes("403"), where).toBe(op.operationId !== "validateToken");
-      // A saved filter's new cards are a card list too (a saved filter may search by meaning).
+      // 503 everywhere (the database cannot be reached); on the semantic lists it also says
+      // semantic_unavailable. A saved filter's new cards are a card list too (a saved filter may
+      // search by meaning).
       const semantic = ["listCards", "searchCards", "listSavedFilterNewCards", "listParticipants"];
-      expect(statuses.includes("503"), where).toBe(semantic.includes(op.operationId));
+      expect(refOf(op, "503"), where).toBe(semantic.includes(op.operationId) ? "SemanticUnavailable" : "ServiceUnavailable");
       const trackingLimit = ["createRadarApplication", "setRadarConnectionTracking", "setRadarConnectionsTracking"];
       expect(refOf(op, "400"), where).toBe(trackingLimit.includes(op.operationId) ? "TrackingLimitOrInvalid" : "ValidationError");
       if (path.startsWith("/network_a/")) expect(refOf(op, "403")).toBe("RawDataPermissionDenied");
@@ -169,6 +171,7 @@ describe("the OpenAPI document", () => {
       PayloadTooLarge: 413,
       Throttled: 429,
       InternalError: 500,
+      ServiceUnavailable: 503,
       SemanticUnavailable: 503,
     };
     expect(Object.keys(doc.components.responses).sort()).toEqual(Object.keys(statusOf).sort());
@@ -184,6 +187,10 @@ describe("the OpenAPI document", () => {
     expect(codes("NotAuthenticated").sort()).toEqual(["authentication_failed", "not_authenticated"]);
     expect(codes("TrackingLimitOrInvalid").sort()).toEqual(["tracking_limit_reached", "validation_error"]);
     expect(Object.keys(doc.components.responses.Throttled!.headers ?? {})).toContain("Retry-After");
+    expect(codes("ServiceUnavailable")).toEqual(["service_unavailable"]);
+    expect(codes("SemanticUnavailable").sort()).toEqual(["semantic_unavailable", "service_unavailable"]);
+    for (const r of ["ServiceUnavailable", "SemanticUnavailable"] as const)
+      expect(Object.keys(doc.components.responses[r]!.headers ?? {}), r).toContain("Retry-After");
     const validation = doc.components.responses.ValidationError!.content["application/json"]!.examples;
     expect(Object.values(validation).every((e) => "details" in e.value)).toBe(true);
   });

@@ -106,6 +106,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cards/lookup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up cards by domain, URL, profile URL, slug or name
+         * @description Finds the cards for up to 100 `identifiers` at once (a JSON body; nothing is created) and answers
+         *     one row per identifier, in the order given. Each identifier is read as the first of these it can be: a founder's
+         *     network profile URL (the card of that profile), a URL or domain (the cards whose website has that host, lower-cased
+         *     and without `www.`), a card slug, an exact card name (case aside). A row is `matched` (with `matched_on` and
+         *     the card as the list formats it), `ambiguous` (several cards fit: up to 5 `candidates`, oldest first) or
+         *     `not_found`. The whole lookup counts as one request.
+         */
+        post: operations["lookupCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cards/categories/": {
         parameters: {
             query?: never;
@@ -229,8 +254,8 @@ export interface paths {
          *     each with its `visibility` (`private`: yours only; `team`: shared with your team) and its `owner` (the account that
          *     created it). Use an id as `filter_id` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
          *
-         *     `include_counts=true` adds to each filter `last_viewed_at` (when you last marked it seen; null when you never
-         *     did), `matching` (the cards matching it now) and `new_since_viewed` (those created since you last marked it seen,
+         *     `include_counts=true` adds to each filter `last_seen_at` (when you last marked it seen; null when you never
+         *     did), `matching` (the cards matching it now) and `new_since_seen` (those created since you last marked it seen,
          *     or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter. The
          *     seen mark is yours: on a team filter each member has their own.
          *     Any other parameter is a 400 `validation_error`; not paginated.
@@ -258,8 +283,9 @@ export interface paths {
          *     `YYYY-MM-DD` for 00:00 UTC, or an ISO 8601 date-time with its time zone) counts from that instant instead
          *     and marks nothing. `meta.since` is the instant the page counts from. Reading the new cards marks nothing seen.
          *
-         *     The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}; a saved `created_after` later
-         *     than the instant still wins. Another account's filter, another team's, or a deleted one, is 404.
+         *     The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}: the card list's filter parameters given
+         *     here apply over them (an explicit parameter replaces the saved one of the same name), and a `created_after`
+         *     later than the instant still wins. Another account's filter, another team's, or a deleted one, is 404.
          *
          *     **Paging and shape** as the card list: `limit` (default 20, at most 100), `offset`, `include_total`
          *     (`pagination.total` is null when false), `sort` (default: the saved filter's, else
@@ -287,7 +313,7 @@ export interface paths {
          * Mark a saved filter seen
          * @description Marks one of your saved filters seen now, for you: its new cards (GET /v1/cards/filters/{id}/new/) count
          *     from this instant on, as after "Mark seen" in the workspace. On a team's shared filter each member has their own mark;
-         *     yours changes nobody else's. Answers the filter's id and `last_viewed_at`. Takes no
+         *     yours changes nobody else's. Answers the filter's id and `last_seen_at`. Takes no
          *     body (an empty one, or `{}`). Another account's filter, or a deleted one, is 404.
          */
         post: operations["markSavedFilterSeen"];
@@ -379,6 +405,37 @@ export interface paths {
          *     `include_user_data=true` adds your likes, note and folders (`meta.include_user_data` echoes the effective value).
          */
         get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autocomplete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Typeahead: find anything by the start of its name
+         * @description Answers up to `limit` (default 10, at most 25) typed results for `q`:
+         *     cards, participants, founders, stages, rounds, categories, locations, and your folders and saved filters (with
+         *     your team's shared ones). A name matches when it is `q` (`exact`), starts with it (`prefix`), has a later word
+         *     that starts with it (`word`), holds it (`contains`), or is a typo away from it (`fuzzy`: a word of `q` that
+         *     no known word starts with, corrected to the nearest one; the first letter is taken as typed). Results come best
+         *     match first; among equal matches, your saved filters and folders, then the reference data, then cards,
+         *     participants and founders, the busiest first.
+         *
+         *     `types` (comma-separated: saved_filter, folder, stage, round, category, location, card, participant, founder) narrows the kinds. Without it, every kind the token
+         *     may read is searched: participants need the `participants:read` scope of an OAuth token, founders the raw-data
+         *     permission (and `network_a:read`). Naming a kind the token may not read is a 403. Cards, participants,
+         *     locations, categories, stages and rounds answer their `slug`; founders, folders and saved filters their `id`.
+         */
+        get: operations["autocomplete"];
         put?: never;
         post?: never;
         delete?: never;
@@ -967,7 +1024,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Deletes the endpoint with its delivery log; queued deliveries are dropped. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         * @description Deletes the endpoint with its delivery log; queued deliveries are dropped. With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -978,8 +1037,9 @@ export interface paths {
          *     (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
          *     (every delivery failed for 5 days; `disabled_reason` says so). With an OAuth access token, subscribing to an event also needs the scope that reads its data:
          *     `radar:read` for the `radar.*` events, `cards:read` for `saved_filter.cards_matched` (403
-         *     `permission_denied`, `insufficient_scope`, otherwise). A new `url` without
-         *     `events` needs the scopes of the events already subscribed. The `url` is http or https, and its host must resolve to public addresses only: loopback,
+         *     `permission_denied`, `insufficient_scope`, otherwise). With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. The `url` is http or https, and its host must resolve to public addresses only: loopback,
          *     private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
          *     `validation_error` (unless the server runs with `WEBHOOKS_ALLOW_PRIVATE=1`). Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
@@ -998,7 +1058,9 @@ export interface paths {
         /**
          * Send a test event
          * @description Queues a `ping` event to the endpoint and returns its delivery (pending; its outcome appears in the
-         *     delivery log within seconds). Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         *     delivery log within seconds). With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -1020,7 +1082,9 @@ export interface paths {
          * Rotate the signing secret
          * @description Generates a new signing secret and returns it once. For 24 hours every delivery is signed with both
          *     the new and the previous secret (two signatures in `webhook-signature`), so the receiver can switch
-         *     without rejecting deliveries. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         *     without rejecting deliveries. With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1042,7 +1106,10 @@ export interface paths {
          *     failed), `attempts`, the last response's status and first 1 KB of its body, or the `error` when
          *     there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
          *     the last attempt, body; the body is null for an OAuth access token without the read scope of the
-         *     event's data: `radar:read` for `radar.*`, `cards:read` for `saved_filter.cards_matched`). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+         *     event's data: `radar:read` for `radar.*`, `cards:read` for `saved_filter.cards_matched`, as for a delivery of an event
+         *     the endpoint no longer carries). With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
          *     Filters: `status`, `event`. Paging: `limit` (default 50, at most 100), `offset`, `include_total`. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         get: operations["listWebhookDeliveries"];
@@ -1066,7 +1133,9 @@ export interface paths {
         /**
          * Redeliver a delivery
          * @description Queues the delivery's event again to the endpoint, with the same body and `webhook-id` (a receiver
-         *     that deduplicates on it treats it as the same message), and returns the new delivery. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
+         *     that deduplicates on it treats it as the same message), and returns the new delivery. With an OAuth access token, every call on an existing endpoint but reading it also needs the
+         *     read scope of each event the endpoint is subscribed to (403 `permission_denied`, `insufficient_scope`,
+         *     otherwise): the endpoint carries that data. Another account's endpoint is not found. These management calls count against the quota; deliveries never do.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -1109,7 +1178,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            error: "validation_error" | "tracking_limit_reached" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "payload_too_large" | "throttled" | "internal_error" | "semantic_unavailable";
+            error: "validation_error" | "tracking_limit_reached" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "payload_too_large" | "throttled" | "internal_error" | "semantic_unavailable" | "service_unavailable";
             /** @description Human-readable explanation */
             message: string;
             /** @description validation_error only: the messages for each invalid parameter (or body field) */
@@ -1217,9 +1286,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `semantic=true` while embeddings are unavailable (`semantic_unavailable`). */
+        /** @description The database cannot be reached right now (`service_unavailable`): try again after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description service_unavailable only: seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `semantic=true` while embeddings are unavailable (`semantic_unavailable`), or the database cannot be reached right now (`service_unavailable`, with `Retry-After`). */
         SemanticUnavailable: {
             headers: {
+                /** @description service_unavailable only: seconds to wait before trying again */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1366,6 +1448,7 @@ export interface operations {
             401: components["responses"]["NotAuthenticated"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCards: {
@@ -2010,6 +2093,393 @@ export interface operations {
             503: components["responses"]["SemanticUnavailable"];
         };
     };
+    lookupCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "identifiers": [
+                 *         "rivetai-mk.example",
+                 *         "https://www.rivetai-mk.example/pricing",
+                 *         "rivetai-mk",
+                 *         "No Such Startup"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 100 identifiers, each a website domain (acme.com), a URL, a founder's network profile URL, a card slug or an exact card name */
+                    identifiers: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One row per identifier, in order, and the counts of each status */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "input": "rivetai-mk.example",
+                     *           "status": "matched",
+                     *           "matched_on": "domain",
+                     *           "card": {
+                     *             "id": 94,
+                     *             "slug": "rivetai-mk",
+                     *             "name": "Rivetai",
+                     *             "public_url": "http://localhost:3000/cards/rivetai-mk",
+                     *             "description": "Real-time DAO treasury management for protocol teams. Growing 20% month over month.",
+                     *             "image": "https://images.example/cards/rivetai-mk.png",
+                     *             "url": "https://rivetai-mk.example",
+                     *             "interactions_count": 20,
+                     *             "trending": false,
+                     *             "stage": {
+                     *               "name": "Idea",
+                     *               "slug": "idea"
+                     *             },
+                     *             "round": {
+                     *               "name": "Bootstrapped",
+                     *               "slug": "bootstrapped"
+                     *             },
+                     *             "categories": [
+                     *               {
+                     *                 "name": "DeFi",
+                     *                 "slug": "defi"
+                     *               },
+                     *               {
+                     *                 "name": "Web3",
+                     *                 "slug": "web3"
+                     *               }
+                     *             ],
+                     *             "location": {
+                     *               "formatted": "Chicago, IL, United States",
+                     *               "slug": "chicago",
+                     *               "city": "Chicago",
+                     *               "state": "IL",
+                     *               "country": "United States",
+                     *               "region": "US Central",
+                     *               "region_slug": "us-central",
+                     *               "type": "city"
+                     *             },
+                     *             "created_at": "2026-09-26T23:46:49.750Z",
+                     *             "updated_at": "2026-11-24T23:59:57.011Z",
+                     *             "last_round": null,
+                     *             "last_interaction_at": "2026-11-24T23:59:57.011Z",
+                     *             "first_interaction_at": "2026-09-27T23:11:02.005Z",
+                     *             "social_links": [
+                     *               {
+                     *                 "key": "website",
+                     *                 "name": "Website",
+                     *                 "url": "https://rivetai-mk.example"
+                     *               }
+                     *             ],
+                     *             "open_to_intro": false,
+                     *             "has_intro_request": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "input": "https://www.rivetai-mk.example/pricing",
+                     *           "status": "matched",
+                     *           "matched_on": "url",
+                     *           "card": {
+                     *             "id": 94,
+                     *             "slug": "rivetai-mk",
+                     *             "name": "Rivetai",
+                     *             "public_url": "http://localhost:3000/cards/rivetai-mk",
+                     *             "description": "Real-time DAO treasury management for protocol teams. Growing 20% month over month.",
+                     *             "image": "https://images.example/cards/rivetai-mk.png",
+                     *             "url": "https://rivetai-mk.example",
+                     *             "interactions_count": 20,
+                     *             "trending": false,
+                     *             "stage": {
+                     *               "name": "Idea",
+                     *               "slug": "idea"
+                     *             },
+                     *             "round": {
+                     *               "name": "Bootstrapped",
+                     *               "slug": "bootstrapped"
+                     *             },
+                     *             "categories": [
+                     *               {
+                     *                 "name": "DeFi",
+                     *                 "slug": "defi"
+                     *               },
+                     *               {
+                     *                 "name": "Web3",
+                     *                 "slug": "web3"
+                     *               }
+                     *             ],
+                     *             "location": {
+                     *               "formatted": "Chicago, IL, United States",
+                     *               "slug": "chicago",
+                     *               "city": "Chicago",
+                     *               "state": "IL",
+                     *               "country": "United States",
+                     *               "region": "US Central",
+                     *               "region_slug": "us-central",
+                     *               "type": "city"
+                     *             },
+                     *             "created_at": "2026-09-26T23:46:49.750Z",
+                     *             "updated_at": "2026-11-24T23:59:57.011Z",
+                     *             "last_round": null,
+                     *             "last_interaction_at": "2026-11-24T23:59:57.011Z",
+                     *             "first_interaction_at": "2026-09-27T23:11:02.005Z",
+                     *             "social_links": [
+                     *               {
+                     *                 "key": "website",
+                     *                 "name": "Website",
+                     *                 "url": "https://rivetai-mk.example"
+                     *               }
+                     *             ],
+                     *             "open_to_intro": false,
+                     *             "has_intro_request": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "input": "rivetai-mk",
+                     *           "status": "matched",
+                     *           "matched_on": "slug",
+                     *           "card": {
+                     *             "id": 94,
+                     *             "slug": "rivetai-mk",
+                     *             "name": "Rivetai",
+                     *             "public_url": "http://localhost:3000/cards/rivetai-mk",
+                     *             "description": "Real-time DAO treasury management for protocol teams. Growing 20% month over month.",
+                     *             "image": "https://images.example/cards/rivetai-mk.png",
+                     *             "url": "https://rivetai-mk.example",
+                     *             "interactions_count": 20,
+                     *             "trending": false,
+                     *             "stage": {
+                     *               "name": "Idea",
+                     *               "slug": "idea"
+                     *             },
+                     *             "round": {
+                     *               "name": "Bootstrapped",
+                     *               "slug": "bootstrapped"
+                     *             },
+                     *             "categories": [
+                     *               {
+                     *                 "name": "DeFi",
+                     *                 "slug": "defi"
+                     *               },
+                     *               {
+                     *                 "name": "Web3",
+                     *                 "slug": "web3"
+                     *               }
+                     *             ],
+                     *             "location": {
+                     *               "formatted": "Chicago, IL, United States",
+                     *               "slug": "chicago",
+                     *               "city": "Chicago",
+                     *               "state": "IL",
+                     *               "country": "United States",
+                     *               "region": "US Central",
+                     *               "region_slug": "us-central",
+                     *               "type": "city"
+                     *             },
+                     *             "created_at": "2026-09-26T23:46:49.750Z",
+                     *             "updated_at": "2026-11-24T23:59:57.011Z",
+                     *             "last_round": null,
+                     *             "last_interaction_at": "2026-11-24T23:59:57.011Z",
+                     *             "first_interaction_at": "2026-09-27T23:11:02.005Z",
+                     *             "social_links": [
+                     *               {
+                     *                 "key": "website",
+                     *                 "name": "Website",
+                     *                 "url": "https://rivetai-mk.example"
+                     *               }
+                     *             ],
+                     *             "open_to_intro": false,
+                     *             "has_intro_request": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "input": "No Such Startup",
+                     *           "status": "not_found"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 4,
+                     *         "matched": 3,
+                     *         "ambiguous": 0,
+                     *         "not_found": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description One row per identifier, in the order given */
+                        data: ({
+                            input: string;
+                            /** @constant */
+                            status: "matched";
+                            /**
+                             * @description What the identifier was read as and matched: a network profile URL, a website URL, a domain, a slug, a name
+                             * @enum {string}
+                             */
+                            matched_on: "network_profile" | "url" | "domain" | "slug" | "name";
+                            card: {
+                                id?: number;
+                                slug?: string;
+                                name?: string;
+                                public_url?: string;
+                                description?: string | null;
+                                image?: string | null;
+                                url?: string | null;
+                                interactions_count?: number;
+                                trending?: boolean;
+                                stage?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                round?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                categories?: {
+                                    name: string;
+                                    slug: string;
+                                }[];
+                                location?: {
+                                    formatted: string | null;
+                                    slug: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    region: string | null;
+                                    region_slug: string | null;
+                                    type: string | null;
+                                } | null;
+                                created_at?: string;
+                                updated_at?: string;
+                                last_round?: string | null;
+                                last_interaction_at?: string | null;
+                                first_interaction_at?: string | null;
+                                social_links?: {
+                                    key: string;
+                                    name: string;
+                                    url: string;
+                                }[];
+                                open_to_intro?: boolean;
+                                has_intro_request?: boolean;
+                                user_data?: {
+                                    is_liked: boolean;
+                                    has_note: boolean;
+                                    note?: {
+                                        text: string;
+                                        created_at: string;
+                                        updated_at: string;
+                                    } | null;
+                                    folders: {
+                                        id: number;
+                                        name: string;
+                                    }[];
+                                };
+                                similarity?: number;
+                            };
+                        } | {
+                            input: string;
+                            /** @constant */
+                            status: "ambiguous";
+                            /**
+                             * @description What the identifier was read as and matched: a network profile URL, a website URL, a domain, a slug, a name
+                             * @enum {string}
+                             */
+                            matched_on: "network_profile" | "url" | "domain" | "slug" | "name";
+                            /** @description Up to 5 of the cards that fit, oldest first */
+                            candidates: {
+                                id?: number;
+                                slug?: string;
+                                name?: string;
+                                public_url?: string;
+                                description?: string | null;
+                                image?: string | null;
+                                url?: string | null;
+                                interactions_count?: number;
+                                trending?: boolean;
+                                stage?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                round?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                categories?: {
+                                    name: string;
+                                    slug: string;
+                                }[];
+                                location?: {
+                                    formatted: string | null;
+                                    slug: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    region: string | null;
+                                    region_slug: string | null;
+                                    type: string | null;
+                                } | null;
+                                created_at?: string;
+                                updated_at?: string;
+                                last_round?: string | null;
+                                last_interaction_at?: string | null;
+                                first_interaction_at?: string | null;
+                                social_links?: {
+                                    key: string;
+                                    name: string;
+                                    url: string;
+                                }[];
+                                open_to_intro?: boolean;
+                                has_intro_request?: boolean;
+                                user_data?: {
+                                    is_liked: boolean;
+                                    has_note: boolean;
+                                    note?: {
+                                        text: string;
+                                        created_at: string;
+                                        updated_at: string;
+                                    } | null;
+                                    folders: {
+                                        id: number;
+                                        name: string;
+                                    }[];
+                                };
+                                similarity?: number;
+                            }[];
+                        } | {
+                            input: string;
+                            /** @constant */
+                            status: "not_found";
+                        })[];
+                        meta: {
+                            total: number;
+                            matched: number;
+                            ambiguous: number;
+                            not_found: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCategories: {
         parameters: {
             query?: never;
@@ -2105,6 +2575,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStages: {
@@ -2182,6 +2653,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRounds: {
@@ -2259,6 +2731,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocations: {
@@ -2353,6 +2826,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFolders: {
@@ -2435,13 +2909,14 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSavedFilters: {
         parameters: {
             query?: {
                 /**
-                 * @description Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since you last marked it seen, or since it was saved). Default false.
+                 * @description Add to each filter `last_seen_at`, `matching` (cards matching it now) and `new_since_seen` (those created since you last marked it seen, or since it was saved). Default false.
                  * @example true
                  */
                 include_counts?: boolean;
@@ -2485,9 +2960,9 @@ export interface operations {
                      *             "id": 41,
                      *             "email": "dana@fund.example"
                      *           },
-                     *           "last_viewed_at": "2026-11-20T08:02:41.773Z",
+                     *           "last_seen_at": "2026-11-20T08:02:41.773Z",
                      *           "matching": 12,
-                     *           "new_since_viewed": 4
+                     *           "new_since_seen": 4
                      *         }
                      *       ],
                      *       "meta": {
@@ -2515,11 +2990,11 @@ export interface operations {
                                 email: string;
                             };
                             /** @description with include_counts: when you last marked it seen (null: never) */
-                            last_viewed_at?: string | null;
+                            last_seen_at?: string | null;
                             /** @description with include_counts: the cards matching the filter now */
                             matching?: number;
                             /** @description with include_counts: the matching cards created since the filter was last marked seen (or saved) */
-                            new_since_viewed?: number;
+                            new_since_seen?: number;
                         }[];
                         meta: {
                             total: number;
@@ -2532,6 +3007,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSavedFilterNewCards: {
@@ -2562,6 +3038,62 @@ export interface operations {
                 view?: "default" | "compact";
                 /** @description Top-level fields to return (wins over `view`). */
                 fields?: string[];
+                /** @description Stage slugs (GET /v1/cards/stages/); OR with each other and with `rounds`. */
+                stages?: string[];
+                /** @description Round slugs (GET /v1/cards/rounds/); OR with each other and with `stages`. */
+                rounds?: string[];
+                /** @description Category slugs (GET /v1/cards/categories/); a parent includes its children. */
+                categories?: string[];
+                /** @description Location slugs (GET /v1/cards/locations/); a region includes its locations. */
+                locations?: string[];
+                /** @description Participant slugs: cards that any of them signalled (directly or through an associated participant). */
+                participants?: string[];
+                /** @description Source type slugs (GET /v1/cards/source-types/), matched on the card's earliest signal. */
+                source_types?: string[];
+                /** @description `web3`, `web2` or `all` (default). */
+                display_preference?: "web3" | "web2" | "all";
+                /** @description Ids of your folders (GET /v1/cards/folders/). */
+                folder_ids?: number[];
+                /** @description Text search: every word must occur in the name or description (the last word as a prefix). */
+                search?: string;
+                /** @description Rank by meaning instead: needs `search`; items carry `similarity`. */
+                semantic?: boolean;
+                /** @description With `semantic`: drop items under this cosine similarity (0.0-1.0, default 0.3). */
+                min_similarity?: number;
+                /** @description true: featured cards only; false: the others. */
+                featured?: boolean;
+                /** @description true: cards created in the last 7 days; false: the others. */
+                new?: boolean;
+                /** @description true: trending cards only; false: the others. */
+                trending?: boolean;
+                /** @description At least this many interactions. */
+                min_signals?: number;
+                /** @description At most this many interactions. */
+                max_signals?: number;
+                /** @description Created on or after this UTC day */
+                created_after?: string;
+                /** @description Created on or before this UTC day */
+                created_before?: string;
+                /** @description Updated on or after this UTC day */
+                updated_after?: string;
+                /** @description Updated on or before this UTC day */
+                updated_before?: string;
+                /** @description Last interaction on or after this UTC day */
+                last_interaction_after?: string;
+                /** @description Last interaction on or before this UTC day */
+                last_interaction_before?: string;
+                /** @description First interaction on or after this UTC day */
+                first_interaction_after?: string;
+                /** @description First interaction on or before this UTC day */
+                first_interaction_before?: string;
+                /** @description Rolling window: created on or after the UTC day this many days before today (1-3650), resolved at each request; with `created_after` both apply. */
+                created_within_days?: number;
+                /** @description Rolling window: updated on or after the UTC day this many days before today (1-3650), resolved at each request; with `updated_after` both apply. */
+                updated_within_days?: number;
+                /** @description Rolling window: last interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `last_interaction_after` both apply. */
+                last_interaction_within_days?: number;
+                /** @description Rolling window: first interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `first_interaction_after` both apply. */
+                first_interaction_within_days?: number;
             };
             header?: never;
             path: {
@@ -2759,7 +3291,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": 7,
-                     *         "last_viewed_at": "2026-11-27T09:14:03.512Z"
+                     *         "last_seen_at": "2026-11-27T09:14:03.512Z"
                      *       }
                      *     }
                      */
@@ -2767,7 +3299,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @description When the filter was marked seen (now): its new cards count from here. */
-                            last_viewed_at: string;
+                            last_seen_at: string;
                         };
                     };
                 };
@@ -2779,6 +3311,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSourceTypes: {
@@ -2850,6 +3383,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCardInteractions: {
@@ -2965,6 +3499,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCardComments: {
@@ -3056,6 +3591,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCard: {
@@ -3353,6 +3889,116 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query?: {
+                /**
+                 * @description What was typed so far: a name's start, a word of it, or a name with a typo (at most 100 characters)
+                 * @example astra
+                 */
+                q?: string;
+                /**
+                 * @description Comma-separated kinds to look in (default: every kind the token may read): saved_filter, folder, stage, round, category, location, card, participant, founder
+                 * @example [
+                 *       "card",
+                 *       "location"
+                 *     ]
+                 */
+                types?: string[];
+                /**
+                 * @description Results to answer (default 10, at most 25)
+                 * @example 3
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, best first, and the kinds searched */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "card",
+                     *           "slug": "astraai-technologies-77b",
+                     *           "name": "Astraai Technologies",
+                     *           "context": "Prototype",
+                     *           "match": "prefix"
+                     *         },
+                     *         {
+                     *           "type": "card",
+                     *           "slug": "astrapath-health-1e4x",
+                     *           "name": "Astrapath Health",
+                     *           "context": "Idea · Columbus",
+                     *           "match": "prefix"
+                     *         },
+                     *         {
+                     *           "type": "card",
+                     *           "slug": "astramind-systems-kyq",
+                     *           "name": "Astramind Systems",
+                     *           "context": "Idea · Ann Arbor",
+                     *           "match": "prefix"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 3,
+                     *         "types": [
+                     *           "location",
+                     *           "card"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Best first: exact names, then prefixes, words, contained text and near misses */
+                        data: {
+                            /**
+                             * @description What the result is
+                             * @enum {string}
+                             */
+                            type: "saved_filter" | "folder" | "stage" | "round" | "category" | "location" | "card" | "participant" | "founder";
+                            /** @description Its slug (cards, participants, locations, categories, stages, rounds) */
+                            slug?: string;
+                            /** @description Its id (founders, folders, saved filters) */
+                            id?: number;
+                            name: string;
+                            /** @description A short line that tells same-named results apart: stage and place, type, parent, headline */
+                            context: string;
+                            /**
+                             * @description How the name matched: exact, prefix, word (a later word starts with it), contains, fuzzy (a typo away)
+                             * @enum {string}
+                             */
+                            match: "exact" | "prefix" | "word" | "contains" | "fuzzy";
+                        }[];
+                        meta: {
+                            /** @description Results answered */
+                            total: number;
+                            /** @description The kinds that were searched */
+                            types: ("saved_filter" | "folder" | "stage" | "round" | "category" | "location" | "card" | "participant" | "founder")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listParticipants: {
@@ -3577,6 +4223,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getParticipantsBatch: {
@@ -3697,6 +4344,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getParticipant: {
@@ -3812,6 +4460,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCollections: {
@@ -3883,6 +4532,7 @@ export interface operations {
             403: components["responses"]["RawDataPermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFounderProfiles: {
@@ -4079,6 +4729,7 @@ export interface operations {
             403: components["responses"]["RawDataPermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFounderProfile: {
@@ -4218,6 +4869,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRadarQuota: {
@@ -4275,6 +4927,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRadarApplication: {
@@ -4413,6 +5066,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRadarApplicationsBulk: {
@@ -4639,6 +5293,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setRadarApplicationsTracking: {
@@ -4727,6 +5382,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRadarApplicationsBulk: {
@@ -4812,6 +5468,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRadarApplications: {
@@ -4948,6 +5605,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setRadarApplicationTracking: {
@@ -5066,6 +5724,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryRadarApplication: {
@@ -5147,6 +5806,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRadarApplication: {
@@ -5225,6 +5885,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setRadarConnectionsTracking: {
@@ -5313,6 +5974,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRadarConnectionsBulk: {
@@ -5398,6 +6060,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRadarConnections: {
@@ -5515,6 +6178,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRadarConnection: {
@@ -5678,6 +6342,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRadarConnection: {
@@ -5756,6 +6421,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setRadarConnectionTracking: {
@@ -5866,6 +6532,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRadarUpdatesMeta: {
@@ -5915,6 +6582,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRadarUpdates: {
@@ -6118,6 +6786,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhooks: {
@@ -6183,6 +6852,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhook: {
@@ -6262,6 +6932,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhook: {
@@ -6326,6 +6997,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhook: {
@@ -6375,6 +7047,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhook: {
@@ -6454,6 +7127,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhook: {
@@ -6549,6 +7223,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -6617,6 +7292,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -6768,6 +7444,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -6887,6 +7564,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeam: {
@@ -6969,6 +7647,7 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

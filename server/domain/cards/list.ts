@@ -1,4 +1,5 @@
 import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
 import { validationError } from "~/server/lib/errors";
 import { referenceData, referenceDataAfterMiss, type TReferenceData } from "../reference/cache";
 import { userDataFor, type TUserData } from "../userdata/read";
@@ -7,7 +8,7 @@ import { buildCardWhere, type TCardWhere } from "./filters";
 import { formatCard, type TCardItem, type TCardRow } from "./format";
 import { DEFAULT_MIN_SIMILARITY, type TCardListParams } from "./params";
 import { planCardList, runPlan } from "./plan";
-import { decodeCardRow } from "./rows";
+import { cardRowJson, decodeCardRow } from "./rows";
 import { rankCardsSemantically } from "./semantic-step";
 import { parseSort, type TSort } from "./sort-param";
 
@@ -71,6 +72,23 @@ export async function cardItems(
     if (opts.similarity) item.similarity = opts.similarity.get(r.id) ?? 0;
     return item;
   });
+}
+
+/**
+ * The cards of `ids`, in that order and formatted as the list formats them with `fields` (a card
+ * deleted meanwhile is left out): the cards a saved filter's webhook body and its alert e-mails
+ * name.
+ */
+export async function cardItemsById(db: TDb, accountId: number, ids: number[], fields: readonly string[]): Promise<TCardListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<{ row: string | null }[]>`
+    SELECT ${cardRowJson(accountId, Prisma.sql`m.card_id`)} AS row FROM unnest(${ids}::int[]) WITH ORDINALITY AS m(card_id, n) ORDER BY m.n`;
+  return cardItems(
+    db,
+    accountId,
+    rows.flatMap((r) => (r.row ? [decodeCardRow(r.row)] : [])),
+    { fields, userData: false },
+  );
 }
 
 async function semanticPage(db: TDb, accountId: number, where: TCardWhere, p: TCardListParams, includeTotal: boolean) {

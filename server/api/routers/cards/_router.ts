@@ -4,12 +4,14 @@ import { cardDetailRoute } from "./detail";
 import { markSavedFilterSeenRoute, savedFilterNewCardsRoute } from "./filter-news";
 import { cardInteractionsRoute } from "./interactions";
 import { listCardsPostRoute, listCardsRoute } from "./list";
+import { cardLookupRoute } from "./lookup";
 import { categoriesRoute, filtersRoute, foldersRoute, locationsRoute, roundsRoute, sourceTypesRoute, stagesRoute } from "./reference";
 
 /** /v1/cards/...: the cards, their interactions, the team's comments on them, the reference data of their filters and the new cards of saved filters. */
 export const cardsRouter = createTRPCRouter({
   list: listCardsRoute,
   search: listCardsPostRoute,
+  lookup: cardLookupRoute,
   categories: categoriesRoute,
   stages: stagesRoute,
   rounds: roundsRoute,

@@ -26,8 +26,9 @@ export const savedFilterNewCardsContract = defineContract({
 \`YYYY-MM-DD\` for 00:00 UTC, or an ISO 8601 date-time with its time zone) counts from that instant instead
 and marks nothing. \`meta.since\` is the instant the page counts from. Reading the new cards marks nothing seen.
 
-The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}; a saved \`created_after\` later
-than the instant still wins. Another account's filter, another team's, or a deleted one, is 404.
+The saved filter's parameters apply as on GET /v1/cards/?filter_id={id}: the card list's filter parameters given
+here apply over them (an explicit parameter replaces the saved one of the same name), and a \`created_after\`
+later than the instant still wins. Another account's filter, another team's, or a deleted one, is 404.
 
 **Paging and shape** as the card list: \`limit\` (default 20, at most 100), \`offset\`, \`include_total\`
 (\`pagination.total\` is null when false), \`sort\` (default: the saved filter's, else
@@ -44,7 +45,7 @@ than the instant still wins. Another account's filter, another team's, or a dele
         "The cards that newly match one of your saved filters (`id` from list_saved_filters): those created since you last",
         "marked the filter seen (mark_saved_filter_seen), or since it was saved. `since` (YYYY-MM-DD or an ISO 8601",
         "date-time with its time zone) counts from that instant instead; `meta.since` is the instant used. Reading marks nothing seen.",
-        "`sort`, `view: compact`, `fields` and `include_total: false` work as in search_cards.",
+        "`sort`, `view: compact`, `fields` and `include_total: false` work as in search_cards, and so do its filters: one given here replaces the saved filter's parameter of the same name.",
         `${TOOL_PAGING} At most 100 cards a page (default 20).`,
       ].join(" "),
     },
@@ -95,7 +96,7 @@ export const markSavedFilterSeenContract = defineContract({
   summary: "Mark a saved filter seen",
   description: `Marks one of your saved filters seen now, for you: its new cards (GET /v1/cards/filters/{id}/new/) count
 from this instant on, as after "Mark seen" in the workspace. On a team's shared filter each member has their own mark;
-yours changes nobody else's. Answers the filter's id and \`last_viewed_at\`. Takes no
+yours changes nobody else's. Answers the filter's id and \`last_seen_at\`. Takes no
 body (an empty one, or \`{}\`). Another account's filter, or a deleted one, is 404.`,
   returns: "The filter's id and when it was marked seen",
   errors: ["ValidationError", "PermissionDenied", "NotFound"],
@@ -105,8 +106,8 @@ body (an empty one, or \`{}\`). Another account's filter, or a deleted one, is 4
       name: "mark_saved_filter_seen",
       title: "Mark a saved filter seen",
       description:
-        "Marks one of your saved filters (`id` from list_saved_filters) seen now, for you only (each team member has their own mark), so saved_filter_new_cards and the new-card counts of list_saved_filters start again from this instant. Answers the filter's id and `last_viewed_at`.",
+        "Marks one of your saved filters (`id` from list_saved_filters) seen now, for you only (each team member has their own mark), so saved_filter_new_cards and the new-card counts of list_saved_filters start again from this instant. Answers the filter's id and `last_seen_at`.",
     },
   ],
-  examples: { params: { id: 7 }, response: { data: { id: 7, last_viewed_at: "2026-11-27T09:14:03.512Z" } } },
+  examples: { params: { id: 7 }, response: { data: { id: 7, last_seen_at: "2026-11-27T09:14:03.512Z" } } },
 });

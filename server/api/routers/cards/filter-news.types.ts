@@ -4,8 +4,9 @@ import { ZCardListRequest, ZCardListResponse } from "./list.types";
 
 /**
  * GET /v1/cards/filters/{id}/new/ and POST /v1/cards/filters/{id}/seen/: a saved filter's new cards
- * and marking them seen. The page takes the card list's paging and shape parameters under the same
- * names and rules; the filter itself is the saved one (its other parameters cannot be replaced here).
+ * and marking them seen. The page takes every card list parameter but `filter_id` (the path names
+ * the filter) under the same names and rules: the filter parameters given apply over the saved ones,
+ * as they do over `filter_id` on GET /v1/cards/ (the workspace's "Only new" on a filter it narrowed).
  */
 
 const ZFilterIdPath = { id: zPathId().describe("The saved filter's id (GET /v1/cards/filters/).") };
@@ -16,15 +17,7 @@ export const ZSavedFilterNewCardsRequest = z
     since: zInstant().describe(
       "Count cards created at or after this instant instead of since the filter was last marked seen: a date (YYYY-MM-DD, 00:00 UTC) or an ISO 8601 date-time with its time zone.",
     ),
-    ...ZCardListRequest.pick({
-      limit: true,
-      offset: true,
-      include_total: true,
-      include_user_data: true,
-      sort: true,
-      view: true,
-      fields: true,
-    }).shape,
+    ...ZCardListRequest.omit({ filter_id: true }).shape,
   })
   .strict();
 
@@ -43,6 +36,6 @@ export const ZSavedFilterSeenRequest = z.object(ZFilterIdPath).strict();
 export const ZSavedFilterSeenResponse = z.object({
   data: z.object({
     id: z.number().int(),
-    last_viewed_at: z.string().describe("When the filter was marked seen (now): its new cards count from here."),
+    last_seen_at: z.string().describe("When the filter was marked seen (now): its new cards count from here."),
   }),
 });

@@ -5,7 +5,7 @@ import { protectedProcedure, type TContext } from "~/server/api/trpc";
 import type { TAccount } from "~/server/domain/access/caller";
 import type { TCardListRequest, TCardListResponse } from "./list.types";
 import { readCards } from "./read-target";
-import { createdSince, withSavedFilter } from "./saved-filter";
+import { createdSince, withSavedFilter } from "~/server/domain/saved-filters/merge";
 import { listCardsContract, searchCardsContract } from "./list.contract";
 
 /**

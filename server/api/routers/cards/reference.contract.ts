@@ -244,8 +244,8 @@ export const listSavedFiltersContract = defineContract({
 each with its \`visibility\` (\`private\`: yours only; \`team\`: shared with your team) and its \`owner\` (the account that
 created it). Use an id as \`filter_id\` on the card list, or with GET /v1/cards/filters/{id}/new/ for the cards that newly match it.
 
-\`include_counts=true\` adds to each filter \`last_viewed_at\` (when you last marked it seen; null when you never
-did), \`matching\` (the cards matching it now) and \`new_since_viewed\` (those created since you last marked it seen,
+\`include_counts=true\` adds to each filter \`last_seen_at\` (when you last marked it seen; null when you never
+did), \`matching\` (the cards matching it now) and \`new_since_seen\` (those created since you last marked it seen,
 or since it was saved), the numbers of the workspace's saved filters page; it counts cards twice per filter. The
 seen mark is yours: on a team filter each member has their own.
 Any other parameter is a 400 \`validation_error\`; not paginated.`,
@@ -258,8 +258,8 @@ Any other parameter is a 400 \`validation_error\`; not paginated.`,
       title: "List saved filters",
       description: [
         "Lists your saved card filters and your team's shared ones with their parameters and their new-card counts: `matching` (cards matching",
-        "now), `new_since_viewed` (cards created since you last marked the filter seen, or since it was saved; each team member has their own mark) and",
-        "`last_viewed_at`. Read the new cards with saved_filter_new_cards, mark them seen with mark_saved_filter_seen,",
+        "now), `new_since_seen` (cards created since you last marked the filter seen, or since it was saved; each team member has their own mark) and",
+        "`last_seen_at`. Read the new cards with saved_filter_new_cards, mark them seen with mark_saved_filter_seen,",
         "or pass an id as `filter_id` to search_cards. Not paginated (at most 100 filters).",
       ].join(" "),
     },
@@ -276,9 +276,9 @@ Any other parameter is a 400 \`validation_error\`; not paginated.`,
           updated_at: "2026-11-18T07:48:55.102Z",
           visibility: "team",
           owner: { id: 41, email: "dana@fund.example" },
-          last_viewed_at: "2026-11-20T08:02:41.773Z",
+          last_seen_at: "2026-11-20T08:02:41.773Z",
           matching: 12,
-          new_since_viewed: 4,
+          new_since_seen: 4,
         },
       ],
       meta: { total: 1 },

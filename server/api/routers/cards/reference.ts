@@ -15,7 +15,6 @@ import {
   listStagesContract,
 } from "./reference.contract";
 import { ZNoParams } from "./reference.types";
-import { parseStoredFilter } from "./saved-filter";
 
 /** GET /v1/cards/{categories,stages,rounds,locations,folders,filters,source-types}/: parameterless lists (saved filters take include_counts). */
 
@@ -62,9 +61,7 @@ export const filtersRoute = protectedProcedure
   .input(listSavedFiltersContract.input)
   .output(listSavedFiltersContract.output)
   .query(async ({ ctx, input }) => {
-    const data = input.include_counts
-      ? await savedFilterStatuses(ctx.db, ctx.account.id, parseStoredFilter)
-      : await listSavedFilters(ctx.db, ctx.account.id);
+    const data = input.include_counts ? await savedFilterStatuses(ctx.db, ctx.account.id) : await listSavedFilters(ctx.db, ctx.account.id);
     return { data, meta: { total: data.length } };
   });
 

@@ -56,7 +56,7 @@ export const ZFoldersResponse = z.object({ data: z.array(ZFolder), meta: ZTotal 
 export const ZSavedFiltersRequest = z
   .object({
     include_counts: zBool().describe(
-      "Add to each filter `last_viewed_at`, `matching` (cards matching it now) and `new_since_viewed` (those created since you last marked it seen, or since it was saved). Default false.",
+      "Add to each filter `last_seen_at`, `matching` (cards matching it now) and `new_since_seen` (those created since you last marked it seen, or since it was saved). Default false.",
     ),
   })
   .strict();
@@ -69,9 +69,9 @@ const ZSavedFilter = z.object({
   updated_at: z.string(),
   visibility: ZVisibility,
   owner: ZOwner,
-  last_viewed_at: z.string().nullable().optional().describe("with include_counts: when you last marked it seen (null: never)"),
+  last_seen_at: z.string().nullable().optional().describe("with include_counts: when you last marked it seen (null: never)"),
   matching: z.number().int().optional().describe("with include_counts: the cards matching the filter now"),
-  new_since_viewed: z
+  new_since_seen: z
     .number()
     .int()
     .optional()
