@@ -7,9 +7,10 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
 /**
- * Where the started server sends e-mail: an SMTP server that e2e/password-reset.spec.ts starts in
- * the test process on this port (tests/helpers/smtp.ts). Nothing listens there otherwise, and no
- * other spec makes the server send mail.
+ * Where the started server sends e-mail: an SMTP server that a spec expecting mail
+ * (e2e/password-reset.spec.ts, e2e/notification-mail.spec.ts, e2e/alert-mail.spec.ts) starts in the
+ * test process on this port (tests/helpers/smtp.ts), one spec at a time (`workers: 1` below).
+ * Nothing listens there otherwise: what the server sends meanwhile is refused and tried again.
  */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
 /** A server that is already running (the cluster step of `npm test`): no server of the tests' own. */
@@ -48,14 +49,14 @@ export default defineConfig({
     ? undefined
     : {
         command: "node bin/start.js",
-        url: `http://localhost:${port}/api/health`,
+        url: `http://localhost:${port}/readyz`,
         timeout: 300_000,
         reuseExistingServer: false,
         stdout: "pipe",
         stderr: "pipe",
         // WEBHOOKS_ALLOW_PRIVATE: the webhooks spec's receiver listens on 127.0.0.1.
         // OAUTH_DYNAMIC_REGISTRATION: the MCP client of e2e/mcp-sdk-auth.spec.ts registers itself.
-        // SMTP_URL: the password reset spec receives the server's e-mail on E2E_SMTP_PORT.
+        // SMTP_URL: the specs that expect mail receive the server's e-mail on E2E_SMTP_PORT.
         env: {
           PORT: String(port),
           BASE_URL: `http://localhost:${port}`,

@@ -21,7 +21,7 @@ export interface TBodyLimit {
 
 const MESSAGE = "The request body is too large.";
 
-/** A small form (sign-in, the consent decision) or an OAuth request never comes near this. */
+/** A small form (sign-in, password reset, the consent decision) or an OAuth request never comes near this. */
 const FORM_MAX_BODY_BYTES = 65_536;
 /** Anything else Next serves (server actions): Next's own default limit for server actions. */
 const DEFAULT_MAX_BODY_BYTES = 1_000_000;
@@ -39,7 +39,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 const apiBody = () => JSON.stringify(new AppError("payload_too_large", MESSAGE).toBody());
 
 /**
- * The API's `{error: "payload_too_large", message}` (/v1, /mcp, sign-in, the rest). server/http.ts sets
+ * The API's `{error: "payload_too_large", message}` (/v1, /mcp, sign-in and its pages, the rest). server/http.ts sets
  * the security headers on every answer but /v1's, whose refusal adds them here (`extra`).
  */
 const refuseApi =
@@ -78,9 +78,25 @@ export function bodyLimit(entry: TEntry): TBodyLimit {
   return LIMITS[entry];
 }
 
-/** The entry of a path Next serves: next-auth, the OAuth consent form, the rest. */
-export function nextEntry(path: string): TEntry {
-  if (path.startsWith("/api/auth/")) return "auth";
+/**
+ * The pages whose server actions take a password or an e-mail (their actions post to the page's
+ * own path, the trailing slash optional): a small form, bounded like next-auth's endpoints.
+ */
+const SIGNIN_PAGES = new Set(["signin", "forgot-password", "reset-password"]);
+
+/**
+ * The path as Next routes it: dot segments resolved (`/x/../signin` and `/%2e/signin` reach the
+ * sign-in page) as the WHATWG URL parser does, and repeated slashes (or backslashes, which the
+ * parser reads as slashes) as one, where Next redirects them.
+ */
+function routedPath(path: string): string {
+  return new URL(`/${path}`.replace(/[/\\]+/g, "/"), "http://host").pathname;
+}
+
+/** The entry of a path Next serves: next-auth and the sign-in pages, the OAuth consent form, the rest. */
+export function nextEntry(rawPath: string): TEntry {
+  const path = routedPath(rawPath);
+  if (path.startsWith("/api/auth/") || SIGNIN_PAGES.has(path.split("/")[1]!)) return "auth";
   if (path === "/oauth/authorize" || path.startsWith("/oauth/authorize/")) return "consent";
   return path === "/v1" || path.startsWith("/v1/") ? "rest" : "other";
 }

@@ -93,5 +93,8 @@ export function drainable(server: Server) {
     }
   };
 
-  return { track, stopAccepting, drain };
+  /** Whether a stop has begun (the readiness check answers 503 from then on: server/health.ts). */
+  const isStopping = (): boolean => stopping;
+
+  return { track, stopAccepting, drain, isStopping };
 }

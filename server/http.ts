@@ -14,12 +14,13 @@ import { drainable } from "./http-drain";
 import { isTrpcPath, serveBrowserTrpc } from "./api/trpc-endpoint";
 import { sessionAccountOf } from "./auth/session";
 import { db } from "./db/client";
+import { HEALTH_PATHS, serveHealth } from "./health";
 
 /**
  * The HTTP server of one process: /v1 to the REST edge (server/api/rest/node.ts), /api/trpc for
  * the browser workspace (server/api/trpc-endpoint.ts, signed in by the session cookie:
  * server/auth/session.ts), the OAuth machine endpoints and metadata (server/auth/oauth/http.ts),
- * the MCP server at /mcp (server/mcp/node.ts), everything else (UI, sign-in, the authorization
+ * the MCP server at /mcp (server/mcp/node.ts), /healthz and /readyz (server/health.ts), everything else (UI, sign-in, the authorization
  * page, the catalog, /v1/openapi.json) to Next. CORS is answered here for the paths that allow it
  * (server/lib/cors.ts). Resolves once it listens; the result stops it within a grace period.
  *
@@ -27,10 +28,10 @@ import { db } from "./db/client";
  * counted as it arrives and refused with a 413 at the limit (server/lib/bounded-body.ts).
  */
 export async function serveHttp({ dev, root, port, handleNext }: TServeOptions): Promise<THttpStop> {
-  if (handleNext) return listen(requestListener(handleNext), port);
+  if (handleNext) return listen(handleNext, port);
   const app = next({ dev, dir: root, port, hostname: "localhost" });
   await app.prepare();
-  return listen(requestListener(app.getRequestHandler()), port);
+  return listen(app.getRequestHandler(), port);
 }
 
 export interface TServeOptions {
@@ -55,10 +56,10 @@ const KEEP_ALIVE_MS = 65_000;
  * connection, every request in progress answered with `Connection: close`, idle keep-alive
  * connections closed, open requests given up to `graceMs`.
  */
-async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number): Promise<THttpStop> {
+async function listen(handleNext: TNextHandler, port: number): Promise<THttpStop> {
   const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS });
-  const { track, stopAccepting, drain } = drainable(server);
-  server.on("request", track(listener));
+  const { track, stopAccepting, drain, isStopping } = drainable(server);
+  server.on("request", track(requestListener(handleNext, isStopping)));
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return { stopAccepting, drain };
 }
@@ -76,7 +77,7 @@ export interface THttpStop {
  * edge adds them to its replies itself, every other answer gets them here, set before anything is
  * written; proxy.ts adds the pages' Content-Security-Policy.
  */
-export function requestListener(handleNext: TNextHandler) {
+export function requestListener(handleNext: TNextHandler, isStopping: () => boolean = () => false) {
   const security = Object.entries(securityHeaders());
   const trustedProxies = env().TRUST_PROXY;
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -86,6 +87,7 @@ export function requestListener(handleNext: TNextHandler) {
     const path = (req.url ?? "/").split("?", 1)[0]!;
     const rest = isRestPath(req.url);
     if (!rest) for (const [name, value] of security) res.setHeader(name, value);
+    if (HEALTH_PATHS.has(path)) return void serveHealth(req, res, path, isStopping()).catch((err: unknown) => failRequest(req, res, err));
     if (isCorsPath(path) && corsAnswered(req, res, security)) return;
     const [entry, handle] = route(req, res, path, rest, handleNext);
     const limit = bodyLimit(entry);

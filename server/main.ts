@@ -7,6 +7,8 @@ import { tokenCache } from "./auth/caller";
 import { listenForAuthChanges } from "./auth/token-cache";
 import { forkHttpProcesses, httpProcessCount, onHttpProcessStopAccepting } from "./cluster";
 import { closeDatabase, openDatabase } from "./db/client";
+import { EmbeddedInUseError } from "./db/embedded";
+import { watchDatabase } from "./db/watch";
 import { restoreDeferredIndexes } from "./db/deferred-indexes";
 import { migrate } from "./db/migrate";
 import { closeReplicas } from "./db/replicas";
@@ -32,16 +34,12 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
   const config = env();
   mkdirSync(config.DATA_DIR, { recursive: true });
   process.env.AUTH_SECRET ??= authSecret(config.DATA_DIR);
-  // Forked HTTP processes inherit both (server/auth/auth-url.ts: no client-chosen host for next-auth).
-  const pinnedAuthUrl = authUrl(config);
-  if (pinnedAuthUrl) process.env.AUTH_URL = pinnedAuthUrl;
+  // Forked HTTP processes inherit both (server/auth/auth-url.ts: next-auth's URLs from BASE_URL only).
+  process.env.AUTH_URL = authUrl(config);
 
-  const database = await openDatabase({
-    role: "server",
-    waitMs: 120_000,
-    onWait: (pid) => logger.info("waiting for the embedded database to be released", { pid }),
-  });
+  const database = await openOwnDatabase(config.DATA_DIR);
   logger.info("database", { mode: database.mode });
+  const stopWatch = watchOwnDatabase(database.mode);
   const { applied } = await migrate(database.directUrl, (name) => logger.info("applying migration", { name }));
   if (applied.length) logger.info("migrations applied", { count: applied.length });
   const rebuilt = await restoreDeferredIndexes(database.prisma);
@@ -61,6 +59,9 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
   if (config.WORKERS === "0") logger.info("background queues are left to `vmon worker` processes (WORKERS=off)");
 
   onStopSignal(async (graceMs) => {
+    // A server starting on this DATA_DIR meanwhile waits for this one instead of refusing (embedded.ts).
+    database.host?.markStopping();
+    stopWatch();
     // HTTP and the background loops stop side by side, each within the grace period (unfinished
     // background work goes back to its queue); the pools close once both are done. Once the last
     // request is answered, the request counts still in memory are written (request-days.ts).
@@ -75,11 +76,14 @@ export async function main({ dev, root, handleNext }: Omit<TServeOptions, "port"
 
 /** A forked HTTP process: the primary has migrated and seeded; this one serves HTTP until told to stop. */
 async function httpProcess({ dev, root, handleNext }: Omit<TServeOptions, "port">): Promise<void> {
-  const stopAuth = rememberTokens(await openDatabase({ role: "server" }));
+  const database = await openDatabase({ role: "server" });
+  const stopAuth = rememberTokens(database);
+  const stopWatch = watchOwnDatabase(database.mode);
   const http = await serveHttp({ dev, root, port: env().PORT, handleNext });
   onHttpProcessStopAccepting(http.stopAccepting);
   onStopSignal(
     async (graceMs) => {
+      stopWatch();
       await http.drain(graceMs);
       await stopAuth();
       // The request counts still in memory (request-days.ts), before the pools close.
@@ -89,6 +93,50 @@ async function httpProcess({ dev, root, handleNext }: Omit<TServeOptions, "port"
     },
     { signals: ["SIGTERM"] }, // the primary sequences a SIGINT (onHttpProcessStopAccepting)
   );
+}
+
+/** How long the embedded database may stay unreachable before the process gives up (watch.ts). */
+const EMBEDDED_GONE_MS = 15_000;
+
+/**
+ * Opens the server's database. On the embedded database this server must own its DATA_DIR
+ * (server/db/embedded.ts): it waits for a previous server that is stopping, or for a `vmon`
+ * command, and refuses to start beside a server that serves there (one line, exit 1).
+ */
+async function openOwnDatabase(dataDir: string) {
+  try {
+    return await openDatabase({
+      role: "server",
+      waitMs: 120_000,
+      onWait: ({ pid, role }) =>
+        logger.info(
+          role === "server"
+            ? `waiting for the previous server (pid ${pid}) to release ${path.resolve(dataDir)}`
+            : `waiting for vmon (pid ${pid}) to release ${path.resolve(dataDir)}`,
+        ),
+    });
+  } catch (err) {
+    if (!(err instanceof EmbeddedInUseError)) throw err;
+    logger.error(err.message);
+    process.exit(1);
+  }
+}
+
+/**
+ * Watches the database while the process serves (server/db/watch.ts): an outage is logged once
+ * and answered with 503s; on PostgreSQL the pools reconnect when it is back. An embedded database
+ * that stays unreachable is gone for good (its host died): the process exits 1 so that a
+ * supervisor starts it afresh.
+ */
+function watchOwnDatabase(mode: "postgres" | "embedded"): () => void {
+  if (mode !== "embedded") return watchDatabase();
+  return watchDatabase({
+    goneAfterMs: EMBEDDED_GONE_MS,
+    onGone: (downForMs) => {
+      logger.error("the embedded database is gone; exiting so that a supervisor can start the service again", { downForMs });
+      process.exit(1);
+    },
+  });
 }
 
 /**

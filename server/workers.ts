@@ -3,6 +3,10 @@ import { startRadarWorkers } from "./domain/radar/worker";
 import { startEmbeddingsWorker } from "./domain/embeddings/jobs";
 import { startSignalsRefresh } from "./domain/participants/signals-worker";
 import { startWebhookWorkers } from "./domain/webhooks/worker";
+import type { TEventData } from "./domain/events/log";
+import { radarEventData } from "./domain/radar/event-data";
+import { savedFilterEventData } from "./domain/saved-filters/event-data";
+import { startSavedFilterMatcher } from "./domain/saved-filters/matcher";
 import { startNotificationWorkers } from "./domain/notifications/worker";
 import { releaseLeases } from "./domain/jobs/lease";
 import { logger } from "./lib/logger";
@@ -13,11 +17,18 @@ import { logger } from "./lib/logger";
  */
 type TWorkerStarter = (db: TDb) => () => Promise<void>;
 
+/**
+ * The data of each domain event type, built by the domain that produces it (server/domain/events/
+ * log.ts): the webhooks' fan-out is handed these builders and reads no other domain's tables.
+ */
+export const EVENT_DATA: TEventData = { ...radarEventData, ...savedFilterEventData };
+
 const starters: TWorkerStarter[] = [
   (db) => startRadarWorkers(db),
   (db) => startEmbeddingsWorker(db),
   (db) => startSignalsRefresh(db),
-  (db) => startWebhookWorkers(db),
+  (db) => startSavedFilterMatcher(db),
+  (db) => startWebhookWorkers(db, EVENT_DATA),
   (db) => startNotificationWorkers(db),
 ];
 

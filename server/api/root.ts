@@ -4,6 +4,7 @@ import { notificationsRouter } from "./routers/notifications/_router";
 import { participantsRouter } from "./routers/participants/_router";
 import { radarRouter } from "./routers/radar/_router";
 import { rawDataRouter } from "./routers/rawdata/_router";
+import { searchRouter } from "./routers/search/_router";
 import { teamRouter } from "./routers/team/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { userDataRouter } from "./routers/user/_router";
@@ -18,6 +19,7 @@ import { createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   token: tokenRouter,
   cards: cardsRouter,
+  search: searchRouter,
   user: userDataRouter,
   account: accountRouter,
   participants: participantsRouter,

@@ -2,13 +2,16 @@
  * tRPC in three parts: (1) the context, (2) initialisation, (3) the procedures every router builds on.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { callerAt, callerFromAuthorization } from "../auth/caller";
 import type { TAccount, TCaller } from "../domain/access/caller";
 import { requiredScopeError, unauthenticatedHeaders } from "../auth/oauth/challenges";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db/availability";
 import { db, type TDb } from "../db/client";
 import { consumeRequest, rateLimitHeaders, type TAccess } from "../domain/access/quota";
 import { AppError, INTERNAL_ERROR_BODY } from "../lib/errors";
+import { validationBody } from "./rest/errors";
 import { withSynchronousParsing } from "./sync-validation";
 import type { TMeta } from "./contract";
 
@@ -26,6 +29,8 @@ export interface TContext {
   resHeaders: TResponseHeaders;
   /** Set once the request has been counted against the quota. */
   access?: TAccess;
+  /** The browser's client address key (server/auth/client-address.ts), where the request came through server/http.ts. */
+  clientAddress?: string;
 }
 
 /** A /v1 request's context from its Authorization header. */
@@ -39,11 +44,16 @@ export async function createRestContext(authorization: string | null, resHeaders
 /**
  * Browser calls (the /api/trpc endpoint, server-side prefetch, the CSV export): the session's
  * account (read from the cookie by the caller, server/auth/session.ts) is the caller; no session
- * is anonymous.
+ * is anonymous. `clientAddress` is the request's client address key, when the caller knows it.
  */
-export async function createBrowserContext(account: TAccount | undefined, resHeaders: TResponseHeaders): Promise<TContext> {
+export async function createBrowserContext(
+  account: TAccount | undefined,
+  resHeaders: TResponseHeaders,
+  clientAddress?: string,
+): Promise<TContext> {
   const prisma = await db();
-  return { db: prisma, caller: account ? { kind: "session", account } : { kind: "anonymous" }, transport: "trpc", resHeaders };
+  const caller: TCaller = account ? { kind: "session", account } : { kind: "anonymous" };
+  return { db: prisma, caller, transport: "trpc", resHeaders, clientAddress };
 }
 
 // ---------------------------------------------------------------- 2. initialisation
@@ -54,17 +64,37 @@ const t = initTRPC
   .create({
     // What the browser's tRPC client receives. An error no code threw on purpose (a database
     // failure, a bug) keeps its text to the server's log (server/api/trpc-endpoint.ts) and answers
-    // the same generic message as the REST API's 500.
+    // the same generic message as the REST API's 500. A database that cannot be reached answers
+    // the API's 503 instead (server/db/availability.ts; trpc-endpoint.ts sets the status). Refused
+    // input answers what /v1 does (rest/errors.ts): its message, and `data.details` naming each
+    // parameter, never zod's issues as JSON.
     errorFormatter({ shape, error }) {
+      if (!(error.cause instanceof AppError) && isDatabaseUnavailable(error.cause ?? error)) {
+        const unavailable = databaseUnavailableError();
+        return {
+          ...shape,
+          code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+          message: unavailable.message,
+          data: {
+            ...shape.data,
+            code: "SERVICE_UNAVAILABLE" as const,
+            httpStatus: unavailable.status,
+            stack: undefined,
+            appCode: unavailable.code,
+          },
+        };
+      }
       const app = error.cause instanceof AppError ? error.cause : undefined;
       const internal = error.code === "INTERNAL_SERVER_ERROR" && !app;
+      const body = app ? app.toBody() : error.cause instanceof ZodError ? validationBody(error.cause) : undefined;
       return {
         ...shape,
-        message: internal ? INTERNAL_ERROR_BODY.message : shape.message,
+        message: internal ? INTERNAL_ERROR_BODY.message : (body?.message ?? shape.message),
         data: {
           ...shape.data,
           stack: undefined,
-          appCode: internal ? INTERNAL_ERROR_BODY.error : (app?.code ?? (error.cause instanceof ZodError ? "validation_error" : undefined)),
+          appCode: internal ? INTERNAL_ERROR_BODY.error : body?.error,
+          details: internal ? undefined : body?.details,
         },
       };
     },

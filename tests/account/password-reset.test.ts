@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkCredentials } from "~/server/auth/credentials";
 import { requestPasswordReset, type TResetRequestResult } from "~/server/auth/password-reset";
-import { sessionAccountById } from "~/server/auth/caller";
 import { createUser } from "~/server/domain/accounts/accounts";
 import { issuePasswordReset, RESET_LINK_TTL_MS, resetLinkState, resetPassword } from "~/server/domain/accounts/password-reset";
 import { closeMail } from "~/server/domain/mail/transport";
 import { resetEnvCache } from "~/server/env";
 import { hashToken } from "~/server/lib/token-hash";
 import { openTestDb, type TTestDb } from "../helpers/db";
+import { sessionSignsIn } from "../helpers/session";
 import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
 
 /** Whether a session of the account that began at `signedInAt` still signs it in (server/auth/caller.ts). */
-const sessionValid = async (id: number, signedInAt: number | undefined) => (await sessionAccountById(t.db, id, signedInAt)) !== undefined;
+const sessionValid = (id: number, signedInAt: number | undefined) => sessionSignsIn(t.db, id, signedInAt);
 
 /**
  * Password reset by e-mail: the request (same answer for any address, limited), the e-mail

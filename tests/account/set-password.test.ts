@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCredentials } from "~/server/auth/credentials";
-import { sessionAccountById } from "~/server/auth/caller";
 import { createUser, setPassword } from "~/server/domain/accounts/accounts";
 import { openTestDb, type TTestDb } from "../helpers/db";
+import { sessionSignsIn } from "../helpers/session";
 
 /** Whether a session of the account that began at `signedInAt` still signs it in (server/auth/caller.ts). */
-const sessionValid = async (id: number, signedInAt: number | undefined) => (await sessionAccountById(t.db, id, signedInAt)) !== undefined;
+const sessionValid = (id: number, signedInAt: number | undefined) => sessionSignsIn(t.db, id, signedInAt);
 
 /** `vmon users set-password`: the new password signs in, the old one no longer does, and earlier sessions end. */
 

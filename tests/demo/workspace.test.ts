@@ -46,13 +46,13 @@ describe("seedDemoWorkspace", () => {
     expect(panel!.liked_by.map((a) => a.name)).toContain("Maya Okafor");
     expect((await ui.team.comments.thread({ cardId: top })).data).toHaveLength(3);
 
-    const statuses = await ui.user.filters.status();
+    const statuses = (await ui.cards.filters({ include_counts: true })).data;
     expect(statuses).toHaveLength(2);
-    const fresh = statuses.filter((s) => s.new_since_viewed > 0);
+    const fresh = statuses.filter((s) => (s.new_since_seen ?? 0) > 0);
     expect(fresh).toHaveLength(1);
-    expect(fresh[0]!.new_since_viewed).toBeGreaterThanOrEqual(1);
-    expect(fresh[0]!.new_since_viewed).toBeLessThanOrEqual(5);
-    expect(fresh[0]!.matching).toBeGreaterThan(fresh[0]!.new_since_viewed);
+    expect(fresh[0]!.new_since_seen).toBeGreaterThanOrEqual(1);
+    expect(fresh[0]!.new_since_seen).toBeLessThanOrEqual(5);
+    expect(fresh[0]!.matching).toBeGreaterThan(fresh[0]!.new_since_seen!);
 
     expect(await t.db.cardLike.count({ where: { accountId: account.id } })).toBe(5);
     expect(await t.db.cardNote.count({ where: { accountId: account.id } })).toBe(3);

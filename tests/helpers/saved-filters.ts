@@ -6,19 +6,19 @@ import type { TDb } from "~/server/db/client";
  */
 
 /** Sets the seen mark of `accountId` (default: the filter's creator) on filter `filterId`. */
-export async function setLastViewed(db: TDb, filterId: number, at: Date, accountId?: number): Promise<void> {
+export async function setLastSeen(db: TDb, filterId: number, at: Date, accountId?: number): Promise<void> {
   const account = accountId ?? (await db.savedFilter.findUniqueOrThrow({ where: { id: filterId }, select: { accountId: true } })).accountId;
   await db.savedFilterMemberState.upsert({
     where: { savedFilterId_accountId: { savedFilterId: filterId, accountId: account } },
-    create: { savedFilterId: filterId, accountId: account, lastViewedAt: at },
-    update: { lastViewedAt: at },
+    create: { savedFilterId: filterId, accountId: account, lastSeenAt: at },
+    update: { lastSeenAt: at },
   });
 }
 
 /** The accounts that have marked filter `filterId` seen (none: nobody ever did). */
 export async function markedSeenBy(db: TDb, filterId: number): Promise<number[]> {
   const rows = await db.savedFilterMemberState.findMany({
-    where: { savedFilterId: filterId, lastViewedAt: { not: null } },
+    where: { savedFilterId: filterId, lastSeenAt: { not: null } },
     select: { accountId: true },
     orderBy: { accountId: "asc" },
   });

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/availability";
 import { AppError, INTERNAL_ERROR_BODY, type TErrorBody } from "~/server/lib/errors";
 import { logger } from "~/server/lib/logger";
 
@@ -17,7 +18,8 @@ function describeIssue(issue: ZodError["issues"][number]): [string, string] {
   return [param, message];
 }
 
-function validationBody(error: ZodError): TErrorBody {
+/** The API's body for a refused input: each parameter named with its messages, the first in `message`. Shared by /v1, /mcp and /api/trpc. */
+export function validationBody(error: ZodError): TErrorBody {
   // Null prototype: parameter names such as "constructor" are plain keys here.
   const details: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
@@ -57,6 +59,12 @@ export function toErrorResponse(err: unknown, where: string): TErrorResponse {
       case "PAYLOAD_TOO_LARGE":
         return { status: 413, body: { error: "payload_too_large", message: "The request body is too large." }, headers: {} };
     }
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Not a fault of the request: the database is restarting or gone (logged once per outage by the watch).
+    logger.debug("database unavailable", { where });
+    const unavailable = databaseUnavailableError();
+    return { status: unavailable.status, body: unavailable.toBody(), headers: unavailable.headers ?? {} };
   }
   logger.error("unhandled error", { where, error: err });
   return { status: 500, body: INTERNAL_ERROR_BODY, headers: {} };

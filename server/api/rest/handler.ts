@@ -1,6 +1,7 @@
 import { AppError } from "~/server/lib/errors";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "~/server/lib/json-depth";
 import { securityHeaders } from "~/server/lib/security-headers";
+import { findUnstorableText, unstorableTextError, type TTextFault } from "~/server/lib/stored-text";
 import { appRouter } from "../root";
 import { createRestContext } from "../trpc";
 import { restDispatcher } from "./dispatch";
@@ -13,37 +14,23 @@ import { bySpecificity } from "./route-order";
  * dispatch.ts finds the procedure from its OpenAPI metadata (fixed paths before parameterised ones,
  * route-order.ts) and calls it. This edge adds what the spec needs around it: bodies parsed strictly
  * (empty means `{}`; nested at most `MAX_JSON_DEPTH` levels deep, checked on the text before
- * parsing), no NUL anywhere, the spec's error body `{error, message}` (errors.ts), the headers
- * procedures set (rate limits) and the security headers every response carries
- * (server/lib/security-headers.ts).
+ * parsing), no text the database cannot store (NUL, an unpaired surrogate) in the query or the
+ * body, the spec's error body `{error, message}` (errors.ts), the headers procedures set (rate
+ * limits) and the security headers every response carries (server/lib/security-headers.ts).
  */
 
 /** The largest JSON body /v1 reads (the OpenAPI document's 413; server/body-limits.ts bounds it as it arrives). */
 export const MAX_BODY_BYTES = 1_000_000;
-// PostgreSQL text cannot hold NUL characters: refuse them at the edge rather than fail in SQL.
-export const NUL_ERROR = new AppError("validation_error", "Parameters and bodies must not contain NUL characters.");
+// A NUL in the path names no parameter; one in a parameter is refused by name (server/lib/stored-text.ts).
+const NUL_PATH_ERROR = new AppError("validation_error", "Paths must not contain NUL characters.");
 
-/** True when a string anywhere in `value` (a key or a value, at any depth) holds a NUL character. Iterative: no recursion over a body. */
-export function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === "string") {
-      if (item.includes("\0")) return true;
-    } else if (item && typeof item === "object") {
-      for (const [k, v] of Object.entries(item)) {
-        if (k.includes("\0")) return true;
-        pending.push(v);
-      }
-    }
+/** The first query parameter (name or value) the database could not store. */
+function queryFault(url: URL): TTextFault | undefined {
+  for (const [k, v] of url.searchParams) {
+    const fault = findUnstorableText({ [k]: v }, "query");
+    if (fault) return fault;
   }
-  return false;
-}
-
-function hasNul(url: URL): boolean {
-  if (/%00/.test(url.pathname)) return true;
-  for (const [k, v] of url.searchParams) if (k.includes("\0") || v.includes("\0")) return true;
-  return false;
+  return undefined;
 }
 const TOO_DEEP_ERROR = new AppError(
   "validation_error",
@@ -90,7 +77,8 @@ async function readJsonBody(req: TRestRequest): Promise<object> {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("validation_error", "The request body must be a JSON object.");
   }
-  if (containsNul(parsed)) throw NUL_ERROR;
+  const fault = findUnstorableText(parsed, "body");
+  if (fault) throw unstorableTextError(fault);
   return parsed;
 }
 
@@ -129,7 +117,9 @@ export async function handleRest(req: Request, prefix = "/v1"): Promise<Response
 export async function restReply(req: TRestRequest, prefix = "/v1"): Promise<TRestReply> {
   const url = new URL(req.url, REST_ORIGIN);
   if (!url.pathname.startsWith(prefix)) return errorReply(toErrorResponse(new AppError("not_found", "No such endpoint."), "rest"));
-  if (hasNul(url)) return errorReply(toErrorResponse(NUL_ERROR, "rest"));
+  if (/%00/.test(url.pathname)) return errorReply(toErrorResponse(NUL_PATH_ERROR, "rest"));
+  const inQuery = queryFault(url);
+  if (inQuery) return errorReply(toErrorResponse(unstorableTextError(inQuery), "rest"));
 
   let body: object | undefined = undefined;
   if (BODY_METHODS.has(req.method)) {

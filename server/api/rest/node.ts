@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "~/server/auth/client-address";
+import { databaseUnavailableError, isDatabaseUnavailable } from "~/server/db/availability";
 import { INTERNAL_ERROR_BODY } from "~/server/lib/errors";
 import { logger } from "~/server/lib/logger";
 import { securityHeaders } from "~/server/lib/security-headers";
@@ -110,8 +111,13 @@ export async function serveFetch(
 
 /** Logs a request that failed outside any handler and answers the generic 500 (or drops a response already under way). */
 export function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): void {
-  logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
+  const unavailable = isDatabaseUnavailable(err) ? databaseUnavailableError() : undefined;
+  if (!unavailable) logger.error("request failed", { error: err, path: req.url?.split("?")[0] });
   if (res.headersSent) return void res.destroy();
-  res.writeHead(500, { ...securityHeaders(), "Content-Type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(INTERNAL_ERROR_BODY));
+  res.writeHead(unavailable?.status ?? 500, {
+    ...securityHeaders(),
+    ...unavailable?.headers,
+    "Content-Type": "application/json; charset=utf-8",
+  });
+  res.end(JSON.stringify(unavailable?.toBody() ?? INTERNAL_ERROR_BODY));
 }

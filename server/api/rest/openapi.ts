@@ -32,6 +32,7 @@ const RESPONSE_STATUS: Record<TErrorResponseName, string> = {
   PayloadTooLarge: "413",
   Throttled: "429",
   InternalError: "500",
+  ServiceUnavailable: "503",
   SemanticUnavailable: "503",
 };
 
@@ -120,12 +121,14 @@ function document(op: TOperation, d: TContract, withBody: boolean): void {
   }
   const ok = op.responses?.["200"];
   if (!ok?.content?.["application/json"]) throw new Error(`OpenAPI: ${d.operationId} has no JSON 200 response`);
+  // The operation's own errors last: where one shares a status with these (503), its response wins.
   const errors: TErrorResponseName[] = [
-    ...d.errors,
     "NotAuthenticated",
     "Throttled",
     "InternalError",
+    "ServiceUnavailable",
     ...(withBody ? (["PayloadTooLarge"] as const) : []),
+    ...d.errors,
   ];
   const byStatus = new Map<string, unknown>();
   for (const name of errors) byStatus.set(RESPONSE_STATUS[name], { $ref: `#/components/responses/${name}` });

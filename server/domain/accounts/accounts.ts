@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hashPassword } from "~/server/lib/password";
 import type { TDb } from "~/server/db/client";
 import { AppError } from "~/server/lib/errors";
+import { groupNamed } from "../teams/team-name";
 
 export const ZPlan = z.enum(["free", "paid", "unlimited"]);
 export const ZScope = z.enum(["full", "collections_only"]);
@@ -87,7 +88,7 @@ export async function ensureAccount(db: TDb, emailInput: string, settings: TAcco
 export async function applySettings(db: TDb, accountId: number, s: TAccountSettings) {
   let groupId: number | null | undefined;
   if (s.group !== undefined) {
-    groupId = s.group === null ? null : (await db.group.upsert({ where: { name: s.group }, create: { name: s.group }, update: {} })).id;
+    groupId = s.group === null ? null : await groupNamed(db, s.group);
   }
   let collectionIds: number[] | undefined;
   if (s.collections !== undefined) {

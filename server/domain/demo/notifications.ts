@@ -1,8 +1,9 @@
 import type { TDb } from "~/server/db/client";
-import { filterSignature } from "../notifications/alerts";
 import { setFilterAlert } from "../notifications/follow";
+import { notifyFromEvents } from "../notifications/from-events";
 import { notify } from "../notifications/notify";
-import { runRadarNotifications } from "../notifications/radar";
+import { filterSignature } from "../saved-filters/matcher";
+import { plural } from "~/server/lib/plural";
 
 /**
  * The demo account's notifications, after its workspace and radar are seeded: it follows its first
@@ -13,10 +14,10 @@ import { runRadarNotifications } from "../notifications/radar";
 export async function seedDemoNotifications(db: TDb, email: string): Promise<number> {
   const { id: accountId } = await db.account.findUniqueOrThrow({ where: { email }, select: { id: true } });
   await db.$executeRaw`
-    DELETE FROM vm_radar_update_pending
-     WHERE update_id IN (SELECT id FROM radar_update WHERE account_id = ${accountId}
-                          ORDER BY detected_at DESC, id DESC OFFSET 2)`;
-  const made = (await runRadarNotifications(db)).notifications;
+    DELETE FROM domain_event
+     WHERE type = 'radar.update.created' AND account_id = ${accountId}
+       AND subject_id IN (SELECT id FROM radar_update WHERE account_id = ${accountId} ORDER BY detected_at DESC, id DESC OFFSET 2)`;
+  const made = (await notifyFromEvents(db)).notifications;
 
   const filter = await db.savedFilter.findFirst({
     where: { accountId },
@@ -44,8 +45,8 @@ export async function seedDemoNotifications(db: TDb, email: string): Promise<num
     kind: "saved_filter",
     subjectKey: `saved_filter:${filter.id}:demo`,
     savedFilterId: filter.id,
-    url: `/cards?filter_id=${filter.id}`,
-    title: `${filter.name}: ${cards.length} new card${cards.length === 1 ? "" : "s"}`,
+    url: `/cards?filter_id=${filter.id}&only_new=true`,
+    title: `${filter.name}: ${plural(cards.length, "new card")}`,
     body: `${names.join(", ")}${more}`,
     data: { count: cards.length, card_ids: cards.slice(0, 3).map((c) => c.id) },
   });

@@ -9,12 +9,12 @@ import { seedDemoTeam } from "./team";
 
 /**
  * The demo account's lived-in workspace, on top of the demo dataset: folders with cards, likes,
- * notes, an intro request, saved filters (one with cards new since it was last opened), a team
+ * notes, an intro request, saved filters (one with cards new since it was last marked seen), a team
  * with two teammates and shared folders and a shared filter (team.ts) and 29
  * days of request history for the usage chart. Everything goes through the userdata domain
- * functions, except the two things no user action can produce: when a filter was last opened, and
- * past days' request counts. Deterministic for a given dataset; the picks are the cards with the
- * most interactions.
+ * functions, except the two things no user action can produce: a filter last marked seen in the
+ * past, and past days' request counts. Deterministic for a given dataset; the picks are the cards
+ * with the most interactions.
  */
 
 const DAY_MS = 86_400_000;
@@ -100,11 +100,11 @@ async function seedSavedFilters(db: TDb, accountId: number): Promise<number> {
     });
     const sixth = newest[newest.length - 1];
     if (newest.length < 2 || !sixth) continue;
-    const lastViewedAt = new Date(sixth.createdAt.getTime() + 1);
+    const lastSeenAt = new Date(sixth.createdAt.getTime() + 1);
     await db.savedFilterMemberState.upsert({
       where: { savedFilterId_accountId: { savedFilterId: filter.id, accountId } },
-      create: { savedFilterId: filter.id, accountId, lastViewedAt },
-      update: { lastViewedAt },
+      create: { savedFilterId: filter.id, accountId, lastSeenAt },
+      update: { lastSeenAt },
     });
   }
   return top.length;

@@ -17,6 +17,7 @@ const REST_ERROR_CODES = [
   "throttled",
   "internal_error",
   "semantic_unavailable",
+  "service_unavailable",
 ] as const satisfies readonly TErrorCode[];
 
 export const ERROR_SCHEMA = {
@@ -75,6 +76,13 @@ function errorResponse(description: string, examples: Record<string, TExample>, 
   };
 }
 
+/** A 503 while the database cannot be reached (server/db/availability.ts). */
+const SERVICE_UNAVAILABLE_EXAMPLE = {
+  summary: "The database cannot be reached (a restart, an outage)",
+  value: { error: "service_unavailable", message: "The database is not reachable right now; try again in a few seconds." },
+};
+const RETRY_LATER = { "Retry-After": header("service_unavailable only: seconds to wait before trying again") };
+
 /** The reusable error responses, named by what they mean; operations list the ones they can answer. */
 export const ERROR_RESPONSES = {
   ValidationError: errorResponse("Invalid input (`validation_error`): `details` names each invalid parameter.", {
@@ -110,7 +118,7 @@ export const ERROR_RESPONSES = {
         summary: "No free place on the source",
         value: {
           error: "tracking_limit_reached",
-          message: "The tracking limit of 100 profile(s) on network_a is reached. Stop tracking or remove some before adding more.",
+          message: "The tracking limit of 100 profiles on Network A is reached. Stop tracking or remove some before adding more.",
         },
       },
     },
@@ -196,12 +204,22 @@ export const ERROR_RESPONSES = {
       value: { error: "internal_error", message: "An internal error occurred. It has been logged." },
     },
   }),
-  SemanticUnavailable: errorResponse("`semantic=true` while embeddings are unavailable (`semantic_unavailable`).", {
-    semantic_unavailable: {
-      summary: "Embeddings turned off on the server",
-      value: { error: "semantic_unavailable", message: "Semantic search is unavailable: embeddings are turned off on this server." },
+  ServiceUnavailable: errorResponse(
+    "The database cannot be reached right now (`service_unavailable`): try again after `Retry-After` seconds.",
+    { service_unavailable: SERVICE_UNAVAILABLE_EXAMPLE },
+    RETRY_LATER,
+  ),
+  SemanticUnavailable: errorResponse(
+    "`semantic=true` while embeddings are unavailable (`semantic_unavailable`), or the database cannot be reached right now (`service_unavailable`, with `Retry-After`).",
+    {
+      semantic_unavailable: {
+        summary: "Embeddings turned off on the server",
+        value: { error: "semantic_unavailable", message: "Semantic search is unavailable: embeddings are turned off on this server." },
+      },
+      service_unavailable: SERVICE_UNAVAILABLE_EXAMPLE,
     },
-  }),
+    RETRY_LATER,
+  ),
 };
 
 export type TErrorResponseName = keyof typeof ERROR_RESPONSES;

@@ -71,6 +71,7 @@ Every error answers \`{"error": "<code>", "message": "<text>"}\`; a \`validation
 | 429 | \`throttled\` | the plan's request quota is used up |
 | 500 | \`internal_error\` | unexpected server error (logged; the body reveals nothing) |
 | 503 | \`semantic_unavailable\` | \`semantic=true\` while embeddings are unavailable |
+| 503 | \`service_unavailable\` | the database cannot be reached right now (a restart, an outage); try again after \`Retry-After\` seconds |
 
 ## 5. Quotas
 

@@ -2,6 +2,7 @@
 
 export const TAGS = {
   Cards: "Cards (startups and projects): lists with filters, sorting, text and semantic search; one card; its signals.",
+  Search: "Typeahead: cards, participants, founders, reference data, folders and saved filters found by the start of their name.",
   "Reference data":
     "The values of the card filters: categories, stages, rounds, locations, source types, and your folders and saved filters.",
   Participants: "Funds, investors, angels, accelerators and other participants that signal cards.",

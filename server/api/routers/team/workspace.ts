@@ -5,7 +5,15 @@ import { acceptInvitationForMe, invitationsForMe } from "~/server/domain/teams/i
 import { membershipOf, requireManager } from "~/server/domain/teams/membership";
 import { changeRole, createTeam, leaveTeam, myTeam, removeMember } from "~/server/domain/teams/teams";
 import { createTRPCRouter, protectedProcedure } from "~/server/api/trpc";
+import { UNKNOWN_ADDRESS } from "~/server/auth/client-address";
+import { limitInvitationGuesses } from "~/server/auth/join-limit";
 import { ZInvitationRef, ZInvite, ZJoinToken, ZMemberRef, ZRoleChange, ZTeamName } from "./workspace.types";
+
+/** Who looks an invitation link up: the account, and the client address (requests that came through server/http.ts). */
+const guesser = (ctx: { account: { id: number }; clientAddress?: string }) => ({
+  accountId: ctx.account.id,
+  address: ctx.clientAddress ?? UNKNOWN_ADDRESS,
+});
 
 /**
  * team.*: the workspace's team settings (/settings/team) and /join/<token>. Every procedure reads
@@ -42,9 +50,12 @@ export const teamWorkspaceRouter = createTRPCRouter({
     const m = await requireManager(ctx.db, ctx.account.id);
     return teamActivity(ctx.db, m.teamId);
   }),
-  preview: protectedProcedure.input(ZJoinToken).query(({ ctx, input }) => previewInvitation(ctx.db, ctx.account.id, input.token)),
+  // An invitation link looked up by its token: guesses are limited per account and client address (join-limit.ts).
+  preview: protectedProcedure
+    .input(ZJoinToken)
+    .query(({ ctx, input }) => limitInvitationGuesses(ctx.db, guesser(ctx), () => previewInvitation(ctx.db, ctx.account.id, input.token))),
   accept: protectedProcedure.input(ZJoinToken).mutation(async ({ ctx, input }) => {
-    const team = await acceptInvitation(ctx.db, ctx.account.id, input.token);
+    const team = await limitInvitationGuesses(ctx.db, guesser(ctx), () => acceptInvitation(ctx.db, ctx.account.id, input.token));
     await markTeamInvitationsRead(ctx.db, ctx.account.id, team.id);
     return team;
   }),

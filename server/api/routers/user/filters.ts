@@ -7,7 +7,6 @@ import {
   setSavedFilterVisibility,
   toStoredParams,
 } from "~/server/domain/saved-filters/filters";
-import { markSavedFilterViewed, savedFilterNews, savedFilterSince, savedFilterStatuses } from "~/server/domain/saved-filters/status";
 import { assertVisibleFolders } from "~/server/domain/userdata/folders";
 import { validationError } from "~/server/lib/errors";
 import type { TAccount } from "~/server/domain/access/caller";
@@ -15,13 +14,13 @@ import { createTRPCRouter, protectedProcedure, type TContext } from "~/server/ap
 
 type TUserCtx = TContext & { account: TAccount };
 import { ZCardListBody, ZCardListRequest, type TCardListRequest } from "../cards/list.types";
-import { runCardList } from "../cards/list";
-import { parseStoredFilter } from "../cards/saved-filter";
 import { ZFolderRef, ZRename, ZShare, zName } from "./user.types";
 
 /**
  * user.filters.*: the caller's saved filters. `params` are card list parameters, validated with the
  * card list schema itself (JSON body form); paging, totals, user data and filter_id are not kept.
+ * What is new in a filter and its seen mark are the /v1 procedures' (cards.filters with
+ * include_counts, cards.filterNewCards, cards.markFilterSeen), which the workspace calls too.
  */
 const ZCreate = z.object({ name: zName(), params: ZCardListBody }).strict();
 
@@ -55,19 +54,6 @@ export const filtersRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listSavedFilters(ctx.db, ctx.account.id)),
   create: protectedProcedure.input(ZCreate).mutation(({ ctx, input }) => save(ctx, input.name, input.params)),
   createFromQuery: protectedProcedure.input(ZCreateFromQuery).mutation(({ ctx, input }) => save(ctx, input.name, parseQuery(input.query))),
-  /** Each filter with the cards matching it now and those added since the caller last marked it seen. */
-  status: protectedProcedure.query(({ ctx }) => savedFilterStatuses(ctx.db, ctx.account.id, parseStoredFilter)),
-  /** One filter's new cards: since when they count and how many there are now. */
-  news: protectedProcedure
-    .input(ZFolderRef)
-    .query(({ ctx, input }) => savedFilterNews(ctx.db, ctx.account.id, input.id, parseStoredFilter)),
-  /** The card list of a saved filter (`filter_id`, as GET /v1/cards/ reads it) narrowed to its new cards. */
-  newCards: protectedProcedure.input(ZCardListRequest).query(async ({ ctx, input }) => {
-    if (input.filter_id === undefined) throw validationError("filter_id", "is required for the new cards of a saved filter");
-    return runCardList(ctx, input, await savedFilterSince(ctx.db, ctx.account.id, input.filter_id));
-  }),
-  /** "Mark seen": the caller's own mark (each member of a team has theirs on a shared filter). */
-  markViewed: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => markSavedFilterViewed(ctx.db, ctx.account.id, input.id)),
   rename: protectedProcedure.input(ZRename).mutation(({ ctx, input }) => renameSavedFilter(ctx.db, ctx.account.id, input.id, input.name)),
   delete: protectedProcedure.input(ZFolderRef).mutation(({ ctx, input }) => deleteSavedFilter(ctx.db, ctx.account.id, input.id)),
   /** Shares the filter with the caller's team, or makes it private again (its creator and the team's admins). */

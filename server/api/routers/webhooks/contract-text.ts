@@ -25,6 +25,9 @@ export const EVENTS = `Events: \`radar.update.created\`, \`radar.connection.crea
 export const EVENT_SCOPES = `With an OAuth access token, subscribing to an event also needs the scope that reads its data:
 \`radar:read\` for the \`radar.*\` events, \`cards:read\` for \`saved_filter.cards_matched\` (403
 \`permission_denied\`, \`insufficient_scope\`, otherwise).`;
+export const ENDPOINT_SCOPES = `With an OAuth access token, every call on an existing endpoint but reading it also needs the
+read scope of each event the endpoint is subscribed to (403 \`permission_denied\`, \`insufficient_scope\`,
+otherwise): the endpoint carries that data.`;
 export const URL_RULES = `The \`url\` is http or https, and its host must resolve to public addresses only: loopback,
 private, link-local (cloud metadata), carrier-grade NAT and reserved ranges are refused with 400
 \`validation_error\` (unless the server runs with \`WEBHOOKS_ALLOW_PRIVATE=1\`).`;

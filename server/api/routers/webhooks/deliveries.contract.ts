@@ -1,5 +1,5 @@
 import { defineContract } from "~/server/api/contract";
-import { ONE, webhookDoc } from "./contract-text";
+import { ENDPOINT_SCOPES, ONE, webhookDoc } from "./contract-text";
 import { delivered, pending } from "./example-values";
 import { ZDeliveryListResponse, ZDeliveryResponse, ZListDeliveriesRequest, ZRedeliverRequest, ZWebhookIdRequest } from "./webhooks.types";
 
@@ -20,7 +20,7 @@ export const testWebhookContract = defineContract({
     "testWebhook",
     "Send a test event",
     `Queues a \`ping\` event to the endpoint and returns its delivery (pending; its outcome appears in the
-delivery log within seconds). ${ONE}`,
+delivery log within seconds). ${ENDPOINT_SCOPES} ${ONE}`,
     "The queued delivery",
     ["ValidationError", "NotFound"],
   ),
@@ -41,7 +41,8 @@ export const listWebhookDeliveriesContract = defineContract({
 failed), \`attempts\`, the last response's status and first 1 KB of its body, or the \`error\` when
 there was no usable answer (timeout, refused address, redirect), timings, and the request (headers of
 the last attempt, body; the body is null for an OAuth access token without the read scope of the
-event's data: \`radar:read\` for \`radar.*\`, \`cards:read\` for \`saved_filter.cards_matched\`). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+event's data: \`radar:read\` for \`radar.*\`, \`cards:read\` for \`saved_filter.cards_matched\`, as for a delivery of an event
+the endpoint no longer carries). ${ENDPOINT_SCOPES} Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
 Filters: \`status\`, \`event\`. Paging: \`limit\` (default 50, at most 100), \`offset\`, \`include_total\`. ${ONE}`,
     "A page of deliveries with pagination",
     ["ValidationError", "NotFound"],
@@ -68,7 +69,7 @@ export const redeliverWebhookContract = defineContract({
     "redeliverWebhook",
     "Redeliver a delivery",
     `Queues the delivery's event again to the endpoint, with the same body and \`webhook-id\` (a receiver
-that deduplicates on it treats it as the same message), and returns the new delivery. ${ONE}`,
+that deduplicates on it treats it as the same message), and returns the new delivery. ${ENDPOINT_SCOPES} ${ONE}`,
     "The queued delivery",
     ["ValidationError", "NotFound"],
   ),

@@ -9,7 +9,7 @@ export const testWebhookRoute = protectedProcedure
   .meta(restMeta(testWebhookContract))
   .input(testWebhookContract.input)
   .output(testWebhookContract.output)
-  .mutation(async ({ ctx, input }) => ({ data: await sendTest(ctx.db, ctx.account.id, input.id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await sendTest(ctx.db, ctx.account.id, input.id, heldScopes(ctx.caller)) }));
 
 export const listDeliveriesRoute = protectedProcedure
   .meta(restMeta(listWebhookDeliveriesContract))

@@ -1,6 +1,6 @@
 import { defineContract } from "~/server/api/contract";
 import { z } from "zod";
-import { EVENT_SCOPES, EVENTS, ONE, URL_RULES, webhookDoc } from "./contract-text";
+import { ENDPOINT_SCOPES, EVENT_SCOPES, EVENTS, ONE, URL_RULES, webhookDoc } from "./contract-text";
 import { endpoint, SECRET } from "./example-values";
 import {
   ZCreateWebhookRequest,
@@ -88,8 +88,7 @@ export const updateWebhookContract = defineContract({
     "Change a webhook endpoint",
     `Changes the given fields: \`url\`, \`events\`, \`description\`, \`enabled\`. Disabling pauses deliveries
 (they wait); enabling resumes them at once, also after the endpoint was disabled automatically
-(every delivery failed for 5 days; \`disabled_reason\` says so). ${EVENT_SCOPES} A new \`url\` without
-\`events\` needs the scopes of the events already subscribed. ${URL_RULES} ${ONE}`,
+(every delivery failed for 5 days; \`disabled_reason\` says so). ${EVENT_SCOPES} ${ENDPOINT_SCOPES} ${URL_RULES} ${ONE}`,
     "The endpoint",
     ["ValidationError", "NotFound"],
   ),
@@ -112,7 +111,7 @@ export const deleteWebhookContract = defineContract({
   ...webhookDoc(
     "deleteWebhook",
     "Delete a webhook endpoint",
-    `Deletes the endpoint with its delivery log; queued deliveries are dropped. ${ONE}`,
+    `Deletes the endpoint with its delivery log; queued deliveries are dropped. ${ENDPOINT_SCOPES} ${ONE}`,
     "The removed id",
     ["ValidationError", "NotFound"],
   ),
@@ -131,7 +130,7 @@ export const rotateWebhookSecretContract = defineContract({
     "Rotate the signing secret",
     `Generates a new signing secret and returns it once. For 24 hours every delivery is signed with both
 the new and the previous secret (two signatures in \`webhook-signature\`), so the receiver can switch
-without rejecting deliveries. ${ONE}`,
+without rejecting deliveries. ${ENDPOINT_SCOPES} ${ONE}`,
     "The endpoint with its new secret",
     ["ValidationError", "NotFound"],
   ),

@@ -6,10 +6,10 @@ import {
   rotateSecret,
   updateEndpoint,
 } from "~/server/domain/webhooks/endpoints";
-import type { TWebhookEvent } from "~/server/domain/events/event-types";
+import { requireEventScopes, type TWebhookEvent } from "~/server/domain/events/event-types";
 import { restMeta } from "~/server/api/contract";
 import { protectedProcedure } from "~/server/api/trpc";
-import { assertEventScopes } from "./event-scopes";
+import { heldScopes } from "./event-scopes";
 import {
   createWebhookContract,
   deleteWebhookContract,
@@ -25,7 +25,7 @@ export const createWebhookRoute = protectedProcedure
   .output(createWebhookContract.output)
   .mutation(async ({ ctx, input }) => {
     const events = input.events as TWebhookEvent[];
-    assertEventScopes(ctx.caller, events);
+    requireEventScopes(events, heldScopes(ctx.caller), "receiving");
     return { data: await createEndpoint(ctx.db, ctx.account.id, { ...input, events }) };
   });
 
@@ -51,20 +51,17 @@ export const updateWebhookRoute = protectedProcedure
   .mutation(async ({ ctx, input }) => {
     const { id, ...rest } = input;
     const events = input.events as TWebhookEvent[] | undefined;
-    // New events are subscribed; a new URL receives the events already subscribed.
-    if (events !== undefined) assertEventScopes(ctx.caller, events);
-    else if (input.url !== undefined) assertEventScopes(ctx.caller, (await getEndpoint(ctx.db, ctx.account.id, id)).events);
-    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events }) };
+    return { data: await updateEndpoint(ctx.db, ctx.account.id, id, { ...rest, events }, heldScopes(ctx.caller)) };
   });
 
 export const deleteWebhookRoute = protectedProcedure
   .meta(restMeta(deleteWebhookContract))
   .input(deleteWebhookContract.input)
   .output(deleteWebhookContract.output)
-  .mutation(async ({ ctx, input }) => ({ data: await deleteEndpoint(ctx.db, ctx.account.id, input.id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await deleteEndpoint(ctx.db, ctx.account.id, input.id, heldScopes(ctx.caller)) }));
 
 export const rotateWebhookSecretRoute = protectedProcedure
   .meta(restMeta(rotateWebhookSecretContract))
   .input(rotateWebhookSecretContract.input)
   .output(rotateWebhookSecretContract.output)
-  .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.db, ctx.account.id, input.id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.db, ctx.account.id, input.id, heldScopes(ctx.caller)) }));

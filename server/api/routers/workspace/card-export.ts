@@ -2,7 +2,7 @@ import { exportCards } from "~/server/domain/cards/export";
 import { protectedProcedure } from "~/server/api/trpc";
 import { readCards } from "../cards/read-target";
 import { savedFilterSince } from "~/server/domain/saved-filters/status";
-import { createdSince, withSavedFilter } from "../cards/saved-filter";
+import { createdSince, withSavedFilter } from "~/server/domain/saved-filters/merge";
 import { ZCardExportRequest } from "./workspace.types";
 
 /**
