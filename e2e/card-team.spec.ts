@@ -1,5 +1,14 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { auth, demoCredentials, expectNoSeriousA11yViolation, signedInContext, signIn, vmon, watchPage } from "./support";
+import { expect, test, type Browser } from "@playwright/test";
+import {
+  auth,
+  demoCredentials,
+  expectNoSeriousA11yViolation,
+  signedInContext,
+  signIn,
+  vmon,
+  watchPage,
+  workspaceMutation,
+} from "./support";
 
 /**
  * The card page's team side: the panel (the team's shared folders holding the card, the teammates
@@ -25,16 +34,6 @@ function run(args: string[]) {
 
 const signedIn = (browser: Browser, baseURL: string | undefined, email: string, width?: number) =>
   signedInContext(browser, baseURL, { email, password: PASSWORD }, { width });
-
-/** A workspace mutation from the signed-in page's session (the browser's tRPC endpoint). */
-async function mutate(page: Page, path: string, input: unknown) {
-  const r = await page.request.post(`/api/trpc/${path}`, {
-    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
-    data: JSON.stringify(input),
-  });
-  expect(r.status(), await r.text()).toBe(200);
-  return ((await r.json()) as { result: { data: unknown } }).result.data;
-}
 
 test("the demo team's panel on a demo card: a shared folder holding it, a teammate's like, the thread", async ({
   page,
@@ -89,15 +88,18 @@ test("edit one's own comment, not a teammate's; Show older; an admin deletes a m
 
   // The admin writes one comment; the member shares a folder holding the card, likes it and writes 24.
   const admin = await signedIn(browser, baseURL, ADMIN, 390);
-  const adminComment = (await mutate(admin.page, "team.comments.add", { cardId: card.id, text: "Admin: intro call booked." })) as {
+  const adminComment = (await workspaceMutation(admin.page, "team.comments.add", {
+    cardId: card.id,
+    text: "Admin: intro call booked.",
+  })) as {
     comment: { id: number };
   };
   const member = await signedIn(browser, baseURL, MEMBER);
-  const folder = (await mutate(member.page, "user.folders.create", { name: `Shortlist ${stamp}` })) as { id: number };
-  await mutate(member.page, "user.folders.addCard", { id: folder.id, cardId: card.id });
-  await mutate(member.page, "user.folders.share", { id: folder.id, visibility: "team" });
-  await mutate(member.page, "user.likes.like", { cardId: card.id });
-  for (let i = 1; i <= 24; i++) await mutate(member.page, "team.comments.add", { cardId: card.id, text: `Older note ${i}` });
+  const folder = (await workspaceMutation(member.page, "user.folders.create", { name: `Shortlist ${stamp}` })) as { id: number };
+  await workspaceMutation(member.page, "user.folders.addCard", { id: folder.id, cardId: card.id });
+  await workspaceMutation(member.page, "user.folders.share", { id: folder.id, visibility: "team" });
+  await workspaceMutation(member.page, "user.likes.like", { cardId: card.id });
+  for (let i = 1; i <= 24; i++) await workspaceMutation(member.page, "team.comments.add", { cardId: card.id, text: `Older note ${i}` });
 
   // The member: a new comment, edited in place; Esc cancels an edit and gives the focus back.
   const m = member.page;

@@ -15,8 +15,8 @@ test.describe("/cards", () => {
     await page.waitForLoadState("networkidle", { timeout: 10_000 });
     await expectNoSeriousA11yViolation(page, "/cards");
 
-    // A stage from the Stages filter.
-    await page.locator("summary", { hasText: /^Stages/ }).click();
+    // A stage from the Stage or round filter (its first list is the stages).
+    await page.locator("summary", { hasText: /^Stage or round/ }).click();
     const firstStage = page.locator("details[open] fieldset label").first();
     const stageName = (await firstStage.textContent())!.trim();
     await firstStage.locator("input").click();
@@ -40,7 +40,7 @@ test.describe("/cards", () => {
     await page.goto(url);
     await settled(page);
     await expect(page.getByLabel("Per page")).toHaveValue("50");
-    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
+    await expect(page.locator("summary", { hasText: /^Stage or round \(1\)$/ })).toBeVisible();
 
     // Back undoes the page size, then the sort, across the reloaded page: the controls and the
     // rows follow the URL each time.
@@ -56,7 +56,7 @@ test.describe("/cards", () => {
       "aria-sort",
       "descending",
     );
-    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
+    await expect(page.locator("summary", { hasText: /^Stage or round \(1\)$/ })).toBeVisible();
 
     // Forward redoes the sort; a change made after all this still goes through, and Back undoes it.
     await page.goForward();
@@ -80,14 +80,14 @@ test.describe("/cards", () => {
     await page.goBack();
     await expect(page).toHaveURL(listUrl);
     await settled(page);
-    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
+    await expect(page.locator("summary", { hasText: /^Stage or round \(1\)$/ })).toBeVisible();
     await rows(page).first().locator("a").first().click();
     await expect(page).toHaveURL(/\/cards\/[^/?]+$/);
     await page.reload();
     await page.goBack();
     await expect(page).toHaveURL(listUrl);
     await settled(page);
-    await expect(page.locator("summary", { hasText: /^Stages \(1\)$/ })).toBeVisible();
+    await expect(page.locator("summary", { hasText: /^Stage or round \(1\)$/ })).toBeVisible();
     for (const cell of await rows(page).locator("td:nth-child(3)").allTextContents()) expect(cell).toBe(stageName);
     // ... and a change made there still goes through.
     await page.getByLabel("Per page").selectOption("50");
@@ -120,7 +120,7 @@ test.describe("/cards", () => {
       [
         "a stage",
         async () => {
-          await page.locator("summary", { hasText: /^Stages/ }).click();
+          await page.locator("summary", { hasText: /^Stage or round/ }).click();
           await page.locator("details[open] fieldset label").first().locator("input").click();
         },
       ],

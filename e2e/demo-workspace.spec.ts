@@ -18,7 +18,7 @@ test("the demo account opens on folders with cards, a saved filter with new card
   await folders.getByRole("link", { name: "Seed pipeline" }).click();
   await expect(page.getByTestId("card-table").locator("tbody tr")).toHaveCount(8);
 
-  // One saved filter counts cards added since it was last opened, before anyone opened it here.
+  // One saved filter counts cards added since it was last marked seen, before anyone marked it here.
   await page.goto("/saved-filters");
   const filters = page.getByTestId("saved-filter-table");
   await expect(filters).toHaveAttribute("aria-busy", "false");

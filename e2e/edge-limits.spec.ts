@@ -80,6 +80,57 @@ test.describe("request bodies are bounded as they arrive", () => {
   }
 });
 
+/** POSTs `bytes` with a Content-Length to `path`, sent as written (no URL tidying), as a page's server action would. */
+function postAction(path: string, bytes: number): Promise<{ status?: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method: "POST",
+        headers: {
+          host: `localhost:${PORT}`,
+          origin: OWN,
+          "next-action": "0".repeat(42),
+          "content-type": "text/plain;charset=UTF-8",
+          "content-length": String(bytes),
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    // The server may answer from the headers and close before the body is written.
+    req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)));
+    req.end(Buffer.alloc(bytes, "a"));
+  });
+}
+
+test("the sign-in, forgot-password and reset pages take at most 64 KiB; signing in still works", async ({ page }) => {
+  // Every address Next serves those pages' actions at: a trailing slash, dot segments.
+  for (const path of [
+    "/signin",
+    "/signin/",
+    "/./signin",
+    "/x/../signin",
+    "/%2e/signin",
+    "/forgot-password",
+    "/forgot-password/",
+    "/reset-password/some-token",
+    "/reset-password/some-token/",
+    "/x/%2e%2e/reset-password/some-token",
+  ]) {
+    const r = await postAction(path, 100 * 1024);
+    expect(r.status, path).toBe(413);
+    expect(JSON.parse(r.body), path).toMatchObject({ error: "payload_too_large" });
+  }
+  await signIn(page);
+});
+
 test("a 200,000-deep JSON body on /v1 is a 400 validation_error", async ({ request }) => {
   const depth = 200_000;
   const r = await request.post("/v1/cards/", {

@@ -51,7 +51,7 @@ test.describe("REST surface", () => {
       await request.post("/v1/cards/", { headers: { ...auth(token), "Content-Type": "application/json" }, data: "{bad" }),
       await request.get("/v1/openapi.json"),
       await request.get("/", { headers: { Accept: "application/json" } }),
-      await request.get("/api/health"),
+      await request.get("/readyz"),
     ];
     expect(answers.map((r) => r.status())).toEqual([200, 401, 404, 400, 200, 200, 200]);
     for (const r of answers) {

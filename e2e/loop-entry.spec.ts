@@ -184,7 +184,7 @@ test.describe("radar: a pasted list to its final state", () => {
     await expect(lines.nth(0)).toHaveAttribute("data-kind", "connected", { timeout: 30_000 });
     await expect(lines.nth(0)).toContainText("Connected");
     await expect(lines.nth(3)).toHaveAttribute("data-kind", "failed", { timeout: 30_000 });
-    await expect(lines.nth(3)).toContainText("profile_not_found");
+    await expect(lines.nth(3)).toContainText("Profile not found");
     // The connection takes a place; the failed application holds none.
     await expect(page.getByTestId("quota-network_b-text")).toHaveText(new RegExp(`^${before + 1} of`));
     await expectNoSeriousA11yViolation(page, "/radar follow results");

@@ -15,7 +15,7 @@ async function savedFiltersSettled(page: Page) {
 }
 
 test("a saved filter with new cards: open it, see them marked, only new, Mark seen", async ({ page, baseURL }) => {
-  test.setTimeout(120_000); // two tabs and nine list loads
+  test.setTimeout(150_000); // two tabs, ten list loads and a walk through the new cards
   const watch = await watchPage(page, baseURL);
   await signIn(page);
   await page.goto("/saved-filters");
@@ -43,7 +43,7 @@ test("a saved filter with new cards: open it, see them marked, only new, Mark se
   await expect(page.getByLabel("Saved filter", { exact: true })).toHaveValue(id);
   await expect(page.getByTestId("new-count")).toHaveText(`${fresh} new`);
   await expect(page.getByTestId("filter-chips")).toContainText(`Saved filter: ${name}`);
-  await expect(page.getByTestId("filter-chips")).toContainText("Stages:");
+  await expect(page.getByTestId("filter-chips")).toContainText("Stage or round:");
 
   // Newest first: the new cards are the first rows, each marked.
   await page.getByLabel("Sort by").selectOption({ label: "Recently added" });
@@ -62,6 +62,20 @@ test("a saved filter with new cards: open it, see them marked, only new, Mark se
   await settled(page);
   await expect(cardRows(page)).toHaveCount(fresh);
   await expect(cardRows(page).getByTestId("new-mark")).toHaveCount(fresh);
+
+  // A card opened from Only new walks that list with [ and ], across its pages (one card a page here).
+  await page.goto(`/cards?filter_id=${id}&only_new=true&sort=recent&limit=1`);
+  await settled(page);
+  await cardRows(page).nth(0).locator("td:nth-child(2) a").click();
+  const trail = page.getByTestId("card-trail");
+  await expect(trail).toContainText(`1 of ${fresh}`);
+  if (fresh > 1) {
+    const first = new URL(page.url()).pathname;
+    await expect(trail.getByRole("link", { name: "Next →" })).toBeVisible();
+    await page.keyboard.press("]");
+    await expect(trail).toContainText(`2 of ${fresh}`);
+    expect(new URL(page.url()).pathname).not.toBe(first);
+  }
 
   // Opening marked nothing seen: the count is still there.
   await page.getByRole("link", { name: "Saved filters", exact: true }).click();
@@ -142,7 +156,7 @@ test("filter bar: chips with values, remove one, Clear all; panels close on Esc 
   await page.goto(`/cards?stages=${stages[0]!.slug},${stages[1]!.slug}&trending=true&min_signals=1`);
   await settled(page);
   const chips = page.getByTestId("filter-chips");
-  await expect(chips).toContainText(`Stages: ${stages[0]!.name}, ${stages[1]!.name}`);
+  await expect(chips).toContainText(`Stage or round: ${stages[0]!.name} or ${stages[1]!.name}`);
   await expect(chips).toContainText("Trending: yes");
   await expect(chips).toContainText("Signals at least: 1");
   // The count sits above the table.
@@ -155,7 +169,7 @@ test("filter bar: chips with values, remove one, Clear all; panels close on Esc 
   await expect(page).not.toHaveURL(/trending/);
   await expect(page.getByRole("checkbox", { name: "Trending" })).not.toBeChecked();
   await expect(chips).not.toContainText("Trending");
-  await expect(chips).toContainText("Stages:");
+  await expect(chips).toContainText("Stage or round:");
 
   await page.getByRole("button", { name: "Clear all" }).click();
   await expect(page).toHaveURL(/\/cards$/);
@@ -164,14 +178,14 @@ test("filter bar: chips with values, remove one, Clear all; panels close on Esc 
 
   const panel = (label: string) =>
     page.locator("details[data-popover]", { has: page.locator("summary", { hasText: new RegExp(`^${label}`) }) });
-  await panel("Stages").locator("summary").click();
-  await expect(panel("Stages")).toHaveAttribute("open", "");
-  await panel("Rounds").locator("summary").click();
-  await expect(panel("Rounds")).toHaveAttribute("open", "");
-  await expect(panel("Stages")).not.toHaveAttribute("open");
+  await panel("Stage or round").locator("summary").click();
+  await expect(panel("Stage or round")).toHaveAttribute("open", "");
+  await panel("Locations").locator("summary").click();
+  await expect(panel("Locations")).toHaveAttribute("open", "");
+  await expect(panel("Stage or round")).not.toHaveAttribute("open");
   await page.keyboard.press("Escape");
-  await expect(panel("Rounds")).not.toHaveAttribute("open");
-  await expect(panel("Rounds").locator("summary")).toBeFocused();
+  await expect(panel("Locations")).not.toHaveAttribute("open");
+  await expect(panel("Locations").locator("summary")).toBeFocused();
   await expect(page).toHaveURL(/\/cards$/);
 
   await panel("Categories").locator("summary").click();
@@ -205,6 +219,17 @@ test("sort options say what they sort by; semantic search sorts by similarity wi
   await expect(slider).toHaveValue("0.3");
   await expect(page.getByTestId("similarity-value")).toHaveText("0.30");
   await expect(page.getByText("Cards less similar than this to your search are left out.")).toBeVisible();
+  // Every card with a vector passes a similarity of 0: the list is the top 100, a cap, and says so.
+  await slider.fill("0");
+  await expect(page).toHaveURL(/min_similarity=0(&|$)/);
+  await settled(page);
+  const api = await page.request.get("/v1/cards/?search=wallet&semantic=true&min_similarity=0&limit=1", {
+    headers: auth(demoCredentials().token),
+  });
+  const total = ((await api.json()) as { pagination: { total: number } }).pagination.total;
+  await expect(page.getByTestId("result-count")).toHaveText(
+    total >= 100 ? "Top 100 cards by similarity" : `${total} ${total === 1 ? "card" : "cards"}`,
+  );
   await slider.fill("0.5");
   await expect(page.getByTestId("similarity-value")).toHaveText("0.50");
   await expect(page).toHaveURL(/min_similarity=0.5/);
@@ -224,18 +249,18 @@ test("at 390 px the filters sit behind a Filters button with the active count", 
   const button = page.getByRole("button", { name: /^Filters/ });
   await expect(button).toHaveText("Filters (3)");
   await expect(button).toHaveAttribute("aria-expanded", "false");
-  await expect(page.locator("summary", { hasText: /^Stages/ })).toBeHidden();
+  await expect(page.locator("summary", { hasText: /^Stage or round/ })).toBeHidden();
   await expect(page.getByTestId("filter-chips")).toContainText("Last signal: last 90 days");
   await expectNoSeriousA11yViolation(page, "/cards at 390 px");
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
-  await expect(page.locator("summary", { hasText: /^Stages/ })).toBeVisible();
-  await page.locator("summary", { hasText: /^Stages/ }).click();
+  await expect(page.locator("summary", { hasText: /^Stage or round/ })).toBeVisible();
+  await page.locator("summary", { hasText: /^Stage or round/ }).click();
   await page.keyboard.press("Escape");
   await expect(page.locator("details[data-popover][open]")).toHaveCount(0);
   // No sideways scroll from the filter bar.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await button.click();
-  await expect(page.locator("summary", { hasText: /^Stages/ })).toBeHidden();
+  await expect(page.locator("summary", { hasText: /^Stage or round/ })).toBeHidden();
   expect(await watch.problems()).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { expect } from "@playwright/test";
  * An HTTP client for the sign-in specs whose connections leave from `source` (a loopback address,
  * 127.0.0.2 and up), with a cookie jar. The server keys the sign-in limit's client address from the
  * connection, so a spec's failures from its own source never count against the address the rest of
- * the suite signs in from.
+ * the suite signs in from. `port` is the run's server unless a spec started one of its own.
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3111);
 
@@ -17,15 +17,18 @@ export interface TResponse {
 
 export class LoopbackClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly port = PORT,
+  ) {}
 
   send(method: string, path: string, opts: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<TResponse> {
     const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
-    const headers: Record<string, string> = { Host: `localhost:${PORT}`, ...opts.headers };
+    const headers: Record<string, string> = { Host: `localhost:${this.port}`, ...opts.headers };
     if (body !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port: PORT, localAddress: this.source, method, path, headers }, (res) => {
+      const req = httpRequest({ host: "127.0.0.1", port: this.port, localAddress: this.source, method, path, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {

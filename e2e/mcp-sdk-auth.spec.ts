@@ -102,6 +102,15 @@ test("an MCP client given only the server URL signs in through the SDK's OAuth s
     const slug = cards.data[0].slug as string;
     expect(JSON.stringify(await use("get_card", { slug }))).toContain(`"slug":"${slug}"`);
     await use("list_card_interactions", { slug, limit: 5 });
+    // The card again by the start of its name, and by its slug in a bulk lookup.
+    const name = cards.data[0].name as string;
+    const typed = (await use("autocomplete", { q: name, types: ["card"], limit: 25 })).data as TJson[];
+    expect(typed.map((r) => r.slug)).toContain(slug);
+    const looked = (await use("lookup_cards", { identifiers: [slug, "no-such-card-anywhere"] })).data as TJson[];
+    expect(looked.map((r) => [r.status, r.card?.slug])).toEqual([
+      ["matched", slug],
+      ["not_found", undefined],
+    ]);
     for (const kind of ["stages", "rounds", "categories", "locations", "source_types", "folders", "saved_filters"]) {
       await use("list_reference", { kind });
     }
@@ -109,13 +118,13 @@ test("an MCP client given only the server URL signs in through the SDK's OAuth s
     // marked seen, so that one stays as the workspace's specs find it.
     const filters = (await use("list_saved_filters", {})).data as TJson[];
     expect(filters.length).toBeGreaterThan(0);
-    const withNew = filters.find((f) => f.new_since_viewed > 0) ?? filters[0]!;
+    const withNew = filters.find((f) => f.new_since_seen > 0) ?? filters[0]!;
     const news = await use("saved_filter_new_cards", { id: withNew.id, limit: 3 });
-    expect(news.pagination.total).toBe(withNew.new_since_viewed);
+    expect(news.pagination.total).toBe(withNew.new_since_seen);
     expect(news.meta.since).toBeTruthy();
     const other = filters.find((f) => f.id !== withNew.id) ?? withNew;
     const seen = await use("mark_saved_filter_seen", { id: other.id });
-    expect(seen.data).toMatchObject({ id: other.id, last_viewed_at: expect.any(String) });
+    expect(seen.data).toMatchObject({ id: other.id, last_seen_at: expect.any(String) });
     // The demo account's folders (its own and its demo team's shared ones) and its team's thread on a card.
     const folders = (await use("list_folders", {})).data as TJson[];
     expect(folders.some((f) => f.visibility === "team")).toBe(true);

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startSmtp, type TSmtpHarness } from "../tests/helpers/smtp";
 import { E2E_SMTP_PORT } from "../playwright.config";
+import { startOwnServer, type TOwnServer } from "./own-server";
 import { expectNoSeriousA11yViolation, SIGNIN_WAIT, vmon, watchPage } from "./support";
 
 /**
@@ -107,60 +104,12 @@ test.describe("password reset by e-mail", () => {
   });
 });
 
-/** A server of this spec's own, without SMTP_URL, on the next port (the run's database; no demo data, no workers). */
-async function startServerWithoutMail(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vm-e2e-nomail-"));
-  const url = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    BASE_URL: url,
-    SMTP_URL: "",
-    DEMO_SEED: "0",
-    WORKERS: "0",
-    HTTP_PROCESSES: "1",
-    LOG_LEVEL: "warn",
-    NEXT_TELEMETRY_DISABLED: "1",
-    // On the embedded database, a database of its own (the run's belongs to the first server's process).
-    DATA_DIR: process.env.DATABASE_URL ? (process.env.DATA_DIR ?? dataDir) : dataDir,
-  };
-  const child: ChildProcess = spawn(process.execPath, ["bin/start.js"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (c: Buffer) => {
-    stderr = (stderr + c.toString()).slice(-4000);
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the second server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGTERM");
-      throw new Error(`the second server did not start: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 test.describe("password reset without e-mail", () => {
-  let server: { url: string; stop(): Promise<void> } | undefined;
+  let server: TOwnServer | undefined;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    if (!external) server = await startServerWithoutMail(Number(process.env.E2E_PORT ?? 3111) + 1);
+    // A server without SMTP_URL on the next port.
+    if (!external) server = await startOwnServer(Number(process.env.E2E_PORT ?? 3111) + 1, { SMTP_URL: "" });
   });
   test.afterAll(async () => {
     await server?.stop();

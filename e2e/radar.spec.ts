@@ -81,7 +81,7 @@ test.describe("radar", () => {
     await settled(page, "application-table");
     const failed = rows(page, "application-table").filter({ hasText: "no_such_profile_demo" });
     await expect(failed.getByTestId("application-status")).toHaveText("failed");
-    await expect(failed.getByTestId("application-error")).toContainText("profile_not_found");
+    await expect(failed.getByTestId("application-error")).toContainText("Profile not found");
     await expect(failed.getByTestId("application-error")).toContainText("attempt 1");
     await failed.getByRole("button", { name: "Retry no_such_profile_demo" }).click();
     await expect(failed.getByTestId("application-error")).toContainText("attempt 2", { timeout: 30_000 });

@@ -23,6 +23,16 @@ export function vmon(args: string[]): { code: number; stdout: string; stderr: st
 
 export const auth = (token: string) => ({ Authorization: `Token ${token}` });
 
+/** A workspace mutation (the browser's tRPC endpoint) from the signed-in page's session; its answer's data. */
+export async function workspaceMutation(page: Page, path: string, input: unknown): Promise<unknown> {
+  const r = await page.request.post(`/api/trpc/${path}`, {
+    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+    data: JSON.stringify(input),
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { result: { data: unknown } }).result.data;
+}
+
 /**
  * Records what a page must never do: a request to a host other than the test server's, a console
  * error, an uncaught exception, a Content-Security-Policy violation (reported by the browser's

@@ -118,7 +118,7 @@ export function teamCommand(args: string[]): number {
   return JSON.parse(r.stdout).team.id as number;
 }
 
-/** `vmon import` of JSON Lines records (the import asks the worker to check saved filters). */
+/** `vmon import` of JSON Lines records (its cards reach the saved-filter matcher). */
 export function importLines(records: TJson[]): void {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vm-iso-")), "cards.jsonl");
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n") + "\n");

@@ -159,3 +159,22 @@ test("an invitation made while the open ones are still loading is listed", async
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await context.close();
 });
+
+test("a refused team or folder name is said in words beside its field", async ({ browser, baseURL }) => {
+  const analyst = `team-refused-${stamp}@example.test`;
+  createUser(analyst);
+  const { context, page, watch } = await signedInContext(browser, baseURL, { email: analyst, password: PASSWORD });
+  await page.goto("/settings/team");
+  await page.getByLabel("Team name").fill(`Tab\tFund ${stamp}`);
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page.getByText("name: must not contain control characters (such as line breaks or tabs)")).toBeVisible();
+
+  // Input the procedure's schema refuses reads as the API's message, not as the schema's issues.
+  await page.goto("/folders");
+  await page.getByLabel("New folder name").fill("   ");
+  await page.getByRole("button", { name: "Create folder" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid value for name: must not be empty." })).toBeVisible();
+  // The browser logs each refused request (400) as a console error; nothing else went wrong.
+  expect((await watch.problems()).filter((p) => !p.includes("status of 400 (Bad Request)"))).toEqual([]);
+  await context.close();
+});

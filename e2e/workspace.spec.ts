@@ -18,7 +18,7 @@ test.describe("analyst workspace", () => {
     await expect(page.getByText(/results/)).toBeVisible();
 
     await page.getByLabel("Search cards").fill("compliance");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/search=compliance/);
     // The previous results stay on screen (marked busy) until the search answers.
     await expect(list).toHaveAttribute("aria-busy", "false");
@@ -74,7 +74,7 @@ test.describe("every page under its Content-Security-Policy", () => {
     const list = page.getByTestId("card-table");
     await expect(list.locator("tbody tr").first()).toBeVisible();
     await page.getByLabel("Search cards").fill("compliance");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/search=compliance/);
     await expect(list).toHaveAttribute("aria-busy", "false");
     const first = list.locator("tbody tr a").first();
@@ -93,7 +93,7 @@ test.describe("every page under its Content-Security-Policy", () => {
     const participants = page.getByTestId("participant-list");
     await expect(participants.locator("tbody tr").first()).toBeVisible();
     await page.getByLabel("Search participants").fill("capital");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(participants.locator("tbody tr").first()).toBeVisible();
 
     // /founders: Next turns the page.

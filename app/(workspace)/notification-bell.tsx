@@ -3,10 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useTRPC } from "../_trpc/client";
+import { isRefused, useTRPC } from "../_trpc/client";
 
-/** How often the bell asks for the unread count again while a page is open. */
-const REFRESH_MS = 30_000;
+/**
+ * How often the bell asks for the unread count again while a page is open and shown (a hidden tab
+ * does not ask): a notification shows within this long of being made. The count is one read of a
+ * partial index (docs/benchmarks.md, bench:alerts: the bell's p50 well under a millisecond).
+ */
+const REFRESH_MS = 4_000;
 
 /** "3", or "99+" at the cap. */
 function unreadText(unread: number, cap: number): string {
@@ -16,11 +20,17 @@ function unreadText(unread: number, cap: number): string {
 /**
  * The header's bell: a link to /notifications named with the unread count ("Notifications, 3
  * unread"). The count is read on the server with the account (workspace-shell.tsx), so the first
- * render matches the HTML; it is asked again every 30 seconds and after marking read.
+ * render matches the HTML; it is asked again every 4 seconds and after marking read. Once the
+ * server refuses it (a session signed out elsewhere answers 401) it is not asked again until the
+ * page is loaded anew, which then leads to the sign-in page; a server briefly unavailable (503) is
+ * asked again.
  */
 export function NotificationBell({ className }: { className?: string }) {
   const trpc = useTRPC();
-  const count = useQuery({ ...trpc.notifications.unreadCount.queryOptions(), refetchInterval: REFRESH_MS });
+  const count = useQuery({
+    ...trpc.notifications.unreadCount.queryOptions(),
+    refetchInterval: (q) => (isRefused(q.state.error) ? false : REFRESH_MS),
+  });
   const pathname = usePathname();
   const unread = count.data?.unread ?? 0;
   const text = unreadText(unread, count.data?.cap ?? 100);

@@ -1,16 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { Alert } from "~/app/_ui/alert";
 import { Badge } from "~/app/_ui/badge";
 import { Button } from "~/app/_ui/button";
+import { mayManage } from "~/server/domain/teams/roles";
 
 type TVisibility = "private" | "team";
 
-/** "Team" beside the name of a folder or saved filter shared with the caller's team. */
-function TeamBadge({ visibility }: { visibility: TVisibility }) {
+/** "Team" beside the name of a folder or saved filter shared with the caller's team (read with the name). */
+export function TeamBadge({ visibility }: { visibility: TVisibility }) {
   return visibility === "team" ? (
     <Badge tone="info" className="ml-2 text-xs" testId="team-badge">
       Team
@@ -29,8 +30,25 @@ export function SharedBy({ visibility, owner }: { visibility: TVisibility; owner
 }
 
 /**
- * Share with the team / Make private, for a folder or saved filter: shown to its creator and the
- * team's owners and admins (the server checks again), only while the caller is in a team.
+ * Whether the caller may rename, share or delete a folder or saved filter of `ownerId`, by the
+ * server's own rule (server/domain/teams/roles.ts: its creator, or the team's owners and admins),
+ * so that the workspace shows only the actions the caller's role allows. Outside a team every
+ * listed thing is the caller's own. Undefined while the caller's team is read.
+ */
+export function useMayManage(): (ownerId: number) => boolean | undefined {
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.team.workspace.mine.queryOptions());
+  const pending = mine.isPending;
+  const team = mine.data;
+  return useCallback(
+    (ownerId: number) => (pending ? undefined : team ? mayManage(ownerId, { accountId: team.me, role: team.role }) : true),
+    [pending, team],
+  );
+}
+
+/**
+ * Share with the team / Make private, for a folder or saved filter: shown to those who may manage
+ * it (useMayManage; the server checks again), only while the caller is in a team.
  */
 export function ShareToggle(props: {
   name: string;
@@ -40,11 +58,9 @@ export function ShareToggle(props: {
 }) {
   const trpc = useTRPC();
   const mine = useQuery(trpc.team.workspace.mine.queryOptions());
+  const may = useMayManage();
   const [error, setError] = useState<string | null>(null);
-  const team = mine.data;
-  if (!team) return null;
-  const mayManage = props.ownerId === team.me || team.role === "owner" || team.role === "admin";
-  if (!mayManage) return null;
+  if (!mine.data || !may(props.ownerId)) return null;
   const next: TVisibility = props.visibility === "team" ? "private" : "team";
   return (
     <span className="inline-flex flex-wrap items-center gap-1">

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "../_trpc/client";
 import { Button } from "../_ui/button";
+import { GlobalSearch } from "./global-search";
 import { NotificationBell } from "./notification-bell";
 
 const NAV = [
@@ -21,8 +22,8 @@ const NAV = [
 const active = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /**
- * The workspace header: the sections, the notification bell, the signed-in account with its plan,
- * Sign out. Below the `md` breakpoint the sections and the account fold into a menu opened by a
+ * The workspace header: the sections, the global search, the notification bell, the signed-in
+ * account with its plan, Sign out. Below the `md` breakpoint the sections and the account fold into a menu opened by a
  * button; the bell stays in view.
  */
 export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
@@ -69,7 +70,10 @@ export function WorkspaceHeader({ signOut }: { signOut: ReactNode }) {
         <nav aria-label="Workspace" className="hidden flex-wrap items-center gap-x-5 gap-y-1 md:flex">
           {links}
         </nav>
-        <NotificationBell className="mr-3 ml-auto" />
+        <div className="ml-auto">
+          <GlobalSearch />
+        </div>
+        <NotificationBell className="mr-3" />
         <div className="hidden min-w-0 items-center gap-4 md:flex">
           {account}
           {signOut}

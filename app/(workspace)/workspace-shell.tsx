@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
-import { signOut } from "~/server/auth/nextauth";
+import { signOutHere } from "~/server/auth/nextauth";
 import { TRPCReactProvider } from "../_trpc/client";
 import { Prefetch } from "../_trpc/server";
-import { Button } from "../_ui/button";
 import { ToastProvider } from "../_ui/toast";
+import { RowDensityProvider } from "./row-density-provider";
+import { SignOutButton } from "./sign-out-button";
 import { WorkspaceHeader } from "./workspace-header";
 
+/** Ends this browser's session on the server (a copy of its cookie stops working too), then clears its cookie. */
 async function signOutAction() {
   "use server";
-  await signOut({ redirectTo: "/signin" });
+  await signOutHere("/signin");
 }
 
 /**
@@ -30,14 +32,14 @@ export function WorkspaceShell({ children }: { children: ReactNode }) {
             <WorkspaceHeader
               signOut={
                 <form action={signOutAction}>
-                  <Button type="submit" variant="link-muted">
-                    Sign out
-                  </Button>
+                  <SignOutButton />
                 </form>
               }
             />
           </header>
-          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+            <RowDensityProvider>{children}</RowDensityProvider>
+          </main>
         </ToastProvider>
       </Prefetch>
     </TRPCReactProvider>

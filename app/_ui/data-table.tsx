@@ -3,6 +3,8 @@
 import { flexRender, getCoreRowModel, useReactTable, type RowSelectionState, type VisibilityState } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { DataRow } from "./data-row";
+import { PreviewPanel } from "./preview-panel";
+import { useRowDensity } from "./row-density";
 import { currentAddress, readListTrail, rowHref, writeListTrail } from "./list-trail";
 import type { TColumn, TColumnMeta } from "./table-column";
 import { firstDirection, nextSort, primarySort } from "./table-sort";
@@ -16,6 +18,9 @@ import { isTyping, useWindowKeys } from "./use-window-keys";
  * localStorage, optional row selection, keyboard navigation (`j`/`k` move, `Enter` opens), a busy
  * state that keeps the previous rows on screen, and empty and error states that say what to do.
  * A click on a row opens it (`onOpen`), as does Enter on the active row.
+ * Space previews the active row in a side panel (when the table has `preview`). From 640 px up
+ * the header stays in view while the rows scroll, and rows are comfortable or compact by the
+ * account's choice (row-density.tsx), switched beside the column chooser.
  * Below 640 px each row is a stacked block (label and value per line), so nothing hides behind a
  * sideways scroll. Opening a row records the list (app/_ui/list-trail.ts): coming back to the same
  * list brings that row into view and focuses it.
@@ -44,6 +49,8 @@ export interface TDataTableProps<T> {
   testId?: string;
   label: string;
   toolbar?: ReactNode;
+  /** A side-panel preview of the active row (Space): its title and content. */
+  preview?: (row: T) => { title: string; content: ReactNode };
 }
 
 function useStoredVisibility(key: string, defaultHidden: string[]) {
@@ -111,6 +118,8 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     [chosen, sortedColumn],
   );
   const [active, setActive] = useState(-1);
+  const [previewing, setPreviewing] = useState(false);
+  const { density, setDensity } = useRowDensity();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const selectable = selection !== undefined && onSelectionChange !== undefined;
 
@@ -136,8 +145,11 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     .map((c) => c.id)
     .join(",");
 
-  // New rows: no active row until the user moves.
-  useEffect(() => setActive(-1), [data]);
+  // New rows: no active row until the user moves, and no preview of a row that left.
+  useEffect(() => {
+    setActive(-1);
+    setPreviewing(false);
+  }, [data]);
 
   /** Records the list and the opened row (the record page's `[`/`]`, and the row to come back to). */
   const remember = (rowId: string) => {
@@ -192,7 +204,15 @@ export function DataTable<T>(props: TDataTableProps<T>) {
 
   useWindowKeys((e) => {
     if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || rows.length === 0) return;
-    if (e.key === "j" || e.key === "k") {
+    if (e.key === "Escape" && previewing) {
+      e.preventDefault();
+      setPreviewing(false);
+    } else if (e.key === " " && props.preview && !(e.target instanceof Element && e.target.closest("button, a[href], summary"))) {
+      // Space previews the active row (the first one when none is active yet), and closes it again.
+      e.preventDefault();
+      if (active < 0) setActive(0);
+      setPreviewing((p) => !p);
+    } else if (e.key === "j" || e.key === "k") {
       e.preventDefault();
       setActive((i) => (e.key === "j" ? Math.min(rows.length - 1, i + 1) : Math.max(0, i - 1)));
     } else if (
@@ -211,31 +231,46 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     if (active >= 0) bodyRef.current?.querySelectorAll("tr")[active]?.scrollIntoView({ block: "nearest" });
   }, [active]);
 
+  const activeRow = rows[active];
+  const previewed = previewing && props.preview && activeRow ? props.preview(activeRow.original) : null;
+
   return (
     <div className="mt-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">{props.toolbar}</div>
-        <details className="relative text-sm">
-          <summary className="cursor-pointer rounded border border-slate-300 bg-white px-2 py-1">Columns</summary>
-          <fieldset className="absolute right-0 z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow">
-            <legend className="sr-only">Shown columns</legend>
-            {table
-              .getAllLeafColumns()
-              .filter((c) => !(c.columnDef.meta as TColumnMeta).fixed)
-              .map((c) => (
-                <label key={c.id} className="flex items-center gap-2 py-0.5">
-                  <input
-                    type="checkbox"
-                    checked={c.getIsVisible()}
-                    disabled={c.id === sortedColumn}
-                    onChange={c.getToggleVisibilityHandler()}
-                  />
-                  {(c.columnDef.meta as TColumnMeta).label}
-                  {c.id === sortedColumn && <span className="text-xs text-slate-500">(sorted)</span>}
-                </label>
-              ))}
-          </fieldset>
-        </details>
+        <div className="flex items-center gap-2">
+          {setDensity && (
+            <button
+              type="button"
+              aria-pressed={density === "compact"}
+              onClick={() => setDensity(density === "compact" ? "comfortable" : "compact")}
+              className={`rounded border px-2 py-1 text-sm max-sm:hidden ${density === "compact" ? "border-sky-400 bg-sky-50" : "border-slate-300 bg-white"}`}
+            >
+              Compact rows
+            </button>
+          )}
+          <details className="relative text-sm">
+            <summary className="cursor-pointer rounded border border-slate-300 bg-white px-2 py-1">Columns</summary>
+            <fieldset className="absolute right-0 z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow">
+              <legend className="sr-only">Shown columns</legend>
+              {table
+                .getAllLeafColumns()
+                .filter((c) => !(c.columnDef.meta as TColumnMeta).fixed)
+                .map((c) => (
+                  <label key={c.id} className="flex items-center gap-2 py-0.5">
+                    <input
+                      type="checkbox"
+                      checked={c.getIsVisible()}
+                      disabled={c.id === sortedColumn}
+                      onChange={c.getToggleVisibilityHandler()}
+                    />
+                    {(c.columnDef.meta as TColumnMeta).label}
+                    {c.id === sortedColumn && <span className="text-xs text-slate-500">(sorted)</span>}
+                  </label>
+                ))}
+            </fieldset>
+          </details>
+        </div>
       </div>
 
       {error ? (
@@ -250,9 +285,10 @@ export function DataTable<T>(props: TDataTableProps<T>) {
         </div>
       ) : null}
 
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white max-sm:overflow-visible">
+      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white max-sm:overflow-visible sm:max-h-[calc(100dvh-9rem)] sm:overflow-y-auto">
         <table
           className={`w-full text-left text-sm max-sm:block ${busy ? "opacity-60" : ""}`}
+          data-density={density}
           data-testid={props.testId}
           aria-busy={busy ? "true" : "false"}
           aria-label={props.label}
@@ -274,7 +310,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                     <th
                       key={h.id}
                       scope="col"
-                      className={`whitespace-nowrap px-3 py-2 font-medium ${meta.className ?? ""} ${dir ? "bg-sky-50 text-slate-900" : ""} ${
+                      className={`whitespace-nowrap px-3 py-2 font-medium sm:sticky sm:top-0 sm:z-10 ${meta.className ?? ""} ${dir ? "bg-sky-50 text-slate-900" : "bg-slate-50"} ${
                         sortable || h.column.id === "_select" ? "max-sm:block max-sm:px-2" : "max-sm:hidden"
                       }`}
                       aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
@@ -334,6 +370,11 @@ export function DataTable<T>(props: TDataTableProps<T>) {
           </tbody>
         </table>
       </div>
+      {previewed && (
+        <PreviewPanel title={previewed.title} onClose={() => setPreviewing(false)}>
+          {previewed.content}
+        </PreviewPanel>
+      )}
     </div>
   );
 }

@@ -18,49 +18,14 @@ export interface TTreeOption extends TOption {
   children: TOption[];
 }
 
-function toggle(list: string[], v: string): string[] {
+export function toggle(list: string[], v: string): string[] {
   return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
 }
 
-function matches(o: TOption, q: string) {
+export function matches(o: TOption, q: string) {
   return !q || o.label.toLowerCase().includes(q.toLowerCase()) || o.value.includes(q.toLowerCase());
 }
 
-/** Several values out of a flat list (stages, rounds, source types, folders). */
-export function MultiSelect(props: { label: string; options: TOption[]; value: string[]; onChange: (v: string[]) => void }) {
-  const [q, setQ] = useState("");
-  const shown = props.options.filter((o) => matches(o, q));
-  return (
-    <Popover label={props.label} count={props.value.length}>
-      <fieldset>
-        <legend className="sr-only">{props.label}</legend>
-        {props.options.length > 8 && (
-          <input
-            aria-label={`Find ${props.label.toLowerCase()}`}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Type to find"
-            className={`mb-2 w-full ${box}`}
-          />
-        )}
-        {shown.map((o) => (
-          <label key={o.value} className="flex items-center gap-2 py-0.5">
-            <input type="checkbox" checked={props.value.includes(o.value)} onChange={() => props.onChange(toggle(props.value, o.value))} />
-            {o.label}
-          </label>
-        ))}
-        {props.options.length === 0 && <p className="text-slate-500">None yet.</p>}
-        {props.value.length > 0 && (
-          <button type="button" className="mt-2 text-xs text-sky-700 underline" onClick={() => props.onChange([])}>
-            Clear
-          </button>
-        )}
-      </fieldset>
-    </Popover>
-  );
-}
-
-/** Values out of a two-level tree (categories, locations), with type-ahead over both levels. */
 export function TreeSelect(props: { label: string; tree: TTreeOption[]; value: string[]; onChange: (v: string[]) => void }) {
   const [q, setQ] = useState("");
   const shown = props.tree

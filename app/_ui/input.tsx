@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /** The field box every text input, select and textarea shares. */
 const BOX = "rounded border border-slate-300 bg-white";
@@ -25,8 +25,12 @@ export function Input({ size = "sm", className, ...rest }: Omit<InputHTMLAttribu
   return <input className={cls(size, className)} {...rest} />;
 }
 
-/** A multi-line text field. */
-export function Textarea({ size = "block", className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { size?: TFieldSize }) {
+/** A multi-line text field (`ref` reaches the element: a caller that places the caret). */
+export function Textarea({
+  size = "block",
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { size?: TFieldSize; ref?: Ref<HTMLTextAreaElement> }) {
   return <textarea className={cls(size, className)} {...rest} />;
 }
 

@@ -41,6 +41,8 @@ export function PagedTable<T>(props: {
   onSort?: (sort: string) => void;
   /** Preset sort names the list answers with (meta.sort) spelled as `field:dir[,field:dir]`, to mark the sorted column. */
   sortPresets?: Record<string, string>;
+  /** A side-panel preview of the active row (Space): see DataTable. */
+  preview?: (row: T) => { title: string; content: ReactNode };
 }) {
   const { page, params, set, defaultLimit } = props;
   const limit = Number(params.limit ?? defaultLimit) || defaultLimit;
@@ -66,6 +68,7 @@ export function PagedTable<T>(props: {
         onSelectionChange={props.onSelectionChange}
         empty={props.empty}
         toolbar={props.toolbar}
+        preview={props.preview}
       />
       {page && (
         <Pager

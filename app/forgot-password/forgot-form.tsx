@@ -5,6 +5,7 @@ import { Alert } from "../_ui/alert";
 import { Button } from "../_ui/button";
 import { Field } from "../_ui/field";
 import { Input } from "../_ui/input";
+import { plural } from "~/server/lib/plural";
 
 export type TForgotResult = { kind: "sent" } | { kind: "invalid" } | { kind: "throttled"; minutes: number } | { kind: "not_configured" };
 
@@ -28,11 +29,7 @@ export function ForgotPasswordForm({ action }: { action: (previous: TForgotResul
       >
         {(control) => <Input {...control} name="email" type="email" required autoComplete="username" size="lg" className="mt-1 w-full" />}
       </Field>
-      {result?.kind === "throttled" && (
-        <Alert boxed>
-          Too many reset requests. Try again in {result.minutes} minute{result.minutes === 1 ? "" : "s"}.
-        </Alert>
-      )}
+      {result?.kind === "throttled" && <Alert boxed>Too many reset requests. Try again in {plural(result.minutes, "minute")}.</Alert>}
       {result?.kind === "not_configured" && (
         <Alert boxed>This server does not send e-mail. Ask an administrator to reset your password.</Alert>
       )}

@@ -8,6 +8,7 @@ import { secureCookies } from "~/server/auth/session";
 import { env } from "~/server/env";
 import { SignInForm, type TSignInResult } from "./signin-form";
 import { Alert } from "../_ui/alert";
+import { plural } from "~/server/lib/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · Venture Monitor" };
@@ -46,7 +47,7 @@ function errorMessage(error: string, retry: string | undefined): string {
   if (error !== "throttled") return "Wrong e-mail or password.";
   const seconds = Number(retry);
   const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.min(60, Math.ceil(seconds / 60)) : 15;
-  return `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed attempts. Try again in ${plural(minutes, "minute")}.`;
 }
 
 export default async function SignInPage({

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { plural } from "~/server/lib/plural";
 
 /**
  * A short list of cards as links with their signal count (a card's similar cards, the cards a
@@ -17,7 +18,7 @@ export function CardLinkList(props: {
           <Link href={`/cards/${c.slug}`} className="text-sky-800 underline">
             {c.name}
           </Link>
-          <span className="text-xs text-slate-600"> · {c.interactions_count ?? 0} signals</span>
+          <span className="text-xs text-slate-600"> · {plural(c.interactions_count ?? 0, "signal")}</span>
         </li>
       ))}
       {props.status && <li className="text-slate-600">{props.status}</li>}

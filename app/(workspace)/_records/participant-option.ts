@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "~/app/_trpc/client";
 import type { TOption } from "~/app/_ui/filters";
 import { useParticipantPlaces } from "./participant-places";
+import { plural } from "~/server/lib/plural";
 
 /** What tells participants of the same name apart: type, firm, where they signal and how active they are. */
 function participantDisambiguation(
@@ -14,7 +15,7 @@ function participantDisambiguation(
     p.type.replaceAll("_", " "),
     !p.self_associated && p.associated_with ? `at ${p.associated_with.name}` : null,
     country ? `signals in ${country}` : null,
-    `${p.monthly_signals} signal${p.monthly_signals === 1 ? "" : "s"} / 30 days`,
+    `${plural(p.monthly_signals, "signal")} / 30 days`,
   ]
     .filter(Boolean)
     .join(" · ");

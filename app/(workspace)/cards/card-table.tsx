@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { PagedTable, type TListPage } from "~/app/_ui/paged-table";
 import { CARD_COLUMNS, CARD_COLUMNS_HIDDEN } from "./card-columns";
+import { CardPreview } from "./card-preview";
 import type { TCardRowItem } from "./card-types";
 import { DEFAULT_LIMIT } from "./list-params";
 import { SORT_PRESETS } from "~/server/domain/cards/sort-param";
@@ -19,7 +20,7 @@ type TCardPage = TListPage<TCardRowItem>;
 
 /**
  * The cards table of /cards and /folders/<id>: the card columns (the reader's choice remembered
- * for both), sort and paging in the URL's parameters, a row opens its card.
+ * for both), sort and paging in the URL's parameters, a row opens its card, Space previews it.
  */
 export function CardTable(props: {
   label: string;
@@ -56,6 +57,7 @@ export function CardTable(props: {
       onSelectionChange={props.onSelectionChange}
       empty={props.empty}
       toolbar={props.toolbar}
+      preview={(c) => ({ title: c.name ?? "Card", content: <CardPreview card={c} /> })}
     />
   );
 }

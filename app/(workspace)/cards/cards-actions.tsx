@@ -1,19 +1,23 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { CARD_LIST_KEYS } from "./list-params";
+import { useRefreshSavedFilters } from "./saved-filter-queries";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
-import { Input, Select } from "~/app/_ui/input";
+import { Input } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
 import { ClientForm } from "~/app/_ui/client-form";
 
-/** Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a toast. */
-export function SaveFilter({ params }: { params: Record<string, string> }) {
+/**
+ * Saves the /cards filter in effect under a name (user.filters.createFromQuery), confirmed by a
+ * toast; `onSaved` then selects the new filter.
+ */
+export function SaveFilter({ params, onSaved }: { params: Record<string, string>; onSaved: (id: number) => void }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
+  const refresh = useRefreshSavedFilters();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const id = useId();
@@ -24,7 +28,8 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
         toast(`Saved filter "${f.name}". Find it under Saved filters.`);
         setOpen(false);
         setName("");
-        void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
+        void refresh();
+        onSaved(f.id);
       },
     }),
   );
@@ -61,83 +66,6 @@ export function SaveFilter({ params }: { params: Record<string, string> }) {
       {save.error && (
         <Alert as="span" className="text-sm">
           {save.error.message}
-        </Alert>
-      )}
-    </ClientForm>
-  );
-}
-
-/** Adds the selected cards to one of the caller's folders in one step (or to a new folder named here). */
-export function AddToFolder({ cardIds, onDone }: { cardIds: number[]; onDone: () => void }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const folders = useQuery(trpc.user.folders.list.queryOptions());
-  const [target, setTarget] = useState("");
-  const [newName, setNewName] = useState("");
-  const [done, setDone] = useState<string | null>(null);
-  const id = useId();
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: trpc.user.folders.pathKey() });
-    void qc.invalidateQueries({ queryKey: trpc.cards.pathKey() });
-  };
-  const add = useMutation(
-    trpc.user.folders.addCards.mutationOptions({
-      onSuccess: (f) => {
-        setDone(`Added to ${f.name} (${f.cards_count} cards).`);
-        refresh();
-        onDone();
-      },
-    }),
-  );
-  const create = useMutation(trpc.user.folders.create.mutationOptions());
-  if (cardIds.length === 0)
-    return done ? (
-      <Alert tone="success" as="span" className="text-sm">
-        {done}
-      </Alert>
-    ) : null;
-  const submit = async () => {
-    setDone(null);
-    const folderId = target === "new" ? (await create.mutateAsync({ name: newName })).id : Number(target);
-    add.mutate({ id: folderId, cardIds });
-  };
-  const error = add.error?.message ?? create.error?.message;
-  return (
-    <ClientForm
-      className="flex flex-wrap items-center gap-1"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit().catch(() => undefined);
-      }}
-    >
-      <label htmlFor={id} className="text-sm">
-        Add {cardIds.length} selected to
-      </label>
-      <Select id={id} required value={target} onChange={(e) => setTarget(e.target.value)}>
-        <option value="">choose a folder</option>
-        {(folders.data ?? []).map((f) => (
-          <option key={f.id} value={String(f.id)}>
-            {f.name}
-          </option>
-        ))}
-        <option value="new">New folder…</option>
-      </Select>
-      {target === "new" && (
-        <Input
-          aria-label="New folder name"
-          required
-          maxLength={100}
-          value={newName}
-          onChange={(e) => setNewName(e.target.value)}
-          placeholder="Folder name"
-        />
-      )}
-      <Button type="submit" disabled={add.isPending || create.isPending} variant="primary">
-        Add
-      </Button>
-      {error && (
-        <Alert as="span" className="text-sm">
-          {error}
         </Alert>
       )}
     </ClientForm>

@@ -3,13 +3,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { memo, useId, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
-import { Choice, DateRange, MultiSelect, NumberRange, Toggle, TreeSelect, TypeAhead } from "~/app/_ui/filters";
+import { Choice, DateRange, NumberRange, Toggle, TreeSelect, TypeAhead } from "~/app/_ui/filters";
+import { AnyOfSelect, MultiSelect } from "~/app/_ui/list-select";
 import { Button } from "~/app/_ui/button";
 import { SearchForm } from "~/app/_ui/search-form";
 import { listParam, type TUrlParams } from "~/app/_ui/use-url-params";
 import { useParticipantSuggestions } from "../_records/participant-option";
+import { STAGE_OR_ROUND, STAGE_OR_ROUND_NOTE } from "./filter-names";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
+
+/** Reference data (stages, rounds, source types) as the options of a list. */
+const refOptions = (rows: { slug: string; name: string }[] | undefined) => (rows ?? []).map((r) => ({ value: r.slug, label: r.name }));
 
 /**
  * Every filter of the card list (the spec's parameters), each written to the URL. `params` is the
@@ -63,17 +68,13 @@ export const CardsFilters = memo(function CardsFilters({
         Filters{activeCount > 0 ? ` (${activeCount})` : ""}
       </Button>
       <div id={groupId} className={`flex-wrap items-center gap-2 sm:flex ${shown ? "flex" : "hidden"}`} aria-label="Filters" role="group">
-        <MultiSelect
-          label="Stages"
-          options={(stages.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
-          value={list("stages")}
-          onChange={setList("stages")}
-        />
-        <MultiSelect
-          label="Rounds"
-          options={(rounds.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
-          value={list("rounds")}
-          onChange={setList("rounds")}
+        <AnyOfSelect
+          label={STAGE_OR_ROUND}
+          note={STAGE_OR_ROUND_NOTE}
+          groups={[
+            { label: "Stages", options: refOptions(stages.data?.data), value: list("stages"), onChange: setList("stages") },
+            { label: "Rounds", options: refOptions(rounds.data?.data), value: list("rounds"), onChange: setList("rounds") },
+          ]}
         />
         <TreeSelect
           label="Categories"
@@ -103,7 +104,7 @@ export const CardsFilters = memo(function CardsFilters({
         />
         <MultiSelect
           label="Source types"
-          options={(sourceTypes.data?.data ?? []).map((s) => ({ value: s.slug, label: s.name }))}
+          options={refOptions(sourceTypes.data?.data)}
           value={list("source_types")}
           onChange={setList("source_types")}
         />

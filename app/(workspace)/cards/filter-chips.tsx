@@ -1,11 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "~/app/_trpc/client";
 import { Button } from "~/app/_ui/button";
-import { windowText } from "~/app/_ui/filters";
-import { listParam } from "~/app/_ui/use-url-params";
+import { STAGE_OR_ROUND, stageOrRoundText, useFilterValueNames } from "./filter-names";
 import { VIEW_KEYS } from "./saved-filter-view";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
@@ -13,8 +10,6 @@ type TSet = (patch: Record<string, string | undefined>) => void;
 /** What each filter parameter is called on a chip. */
 const NAMES: Record<string, string> = {
   search: "Search",
-  stages: "Stages",
-  rounds: "Rounds",
   categories: "Categories",
   locations: "Locations",
   participants: "Participants",
@@ -43,9 +38,11 @@ const NAMES: Record<string, string> = {
 /** Follows the semantic toggle of the search box, not a chip of its own. */
 const WITH_SEARCH = new Set(["semantic", "min_similarity"]);
 
+type TChip = { key: string; text: string; remove: Record<string, undefined> };
+
 /**
- * The active filters as chips with their values ("Stages: Seed, MVP"), each removable, and
- * "Clear all". A selected saved filter is a chip too; its values show as the other chips.
+ * The active filters as chips with their values ("Categories: Fintech, Health"), each removable,
+ * and "Clear all"; the stages and rounds share one chip ("Stage or round: Seed or Series A"). A selected saved filter is a chip too; its values show as the other chips.
  */
 export const FilterChips = memo(function FilterChips(props: {
   effective: Record<string, string>;
@@ -53,36 +50,16 @@ export const FilterChips = memo(function FilterChips(props: {
   set: TSet;
   clearAll: () => void;
 }) {
-  const trpc = useTRPC();
-  const stages = useQuery(trpc.cards.stages.queryOptions({})).data?.data;
-  const rounds = useQuery(trpc.cards.rounds.queryOptions({})).data?.data;
-  const sourceTypes = useQuery(trpc.cards.sourceTypes.queryOptions({})).data?.data;
-  const categories = useQuery(trpc.cards.categories.queryOptions({})).data?.data;
-  const locations = useQuery(trpc.cards.locations.queryOptions({})).data?.data;
-  const names = new Map<string, string>();
-  for (const o of [...(stages ?? []), ...(rounds ?? []), ...(sourceTypes ?? [])]) names.set(o.slug, o.name);
-  for (const p of [...(categories ?? []), ...(locations ?? [])]) {
-    names.set(p.slug, p.name);
-    for (const c of p.children) names.set(c.slug, c.name);
+  const valueNames = useFilterValueNames();
+  const chips: TChip[] = [];
+  const stageOrRound = stageOrRoundText(props.effective, valueNames);
+  if (stageOrRound)
+    chips.push({ key: "stages", text: `${STAGE_OR_ROUND}: ${stageOrRound}`, remove: { stages: undefined, rounds: undefined } });
+  for (const [k, v] of Object.entries(props.effective)) {
+    if (VIEW_KEYS.has(k) || WITH_SEARCH.has(k) || !NAMES[k]) continue;
+    const remove = k === "search" ? { search: undefined, semantic: undefined, min_similarity: undefined } : { [k]: undefined };
+    chips.push({ key: k, text: `${NAMES[k]}: ${valueNames(k, v).join(", ")}`, remove });
   }
-  const folders = useQuery(trpc.user.folders.list.queryOptions()).data ?? [];
-  const folderName = new Map(folders.map((f) => [String(f.id), f.name]));
-
-  const valueText = (key: string, v: string): string => {
-    if (key.endsWith("_within_days")) return windowText(v);
-    if (v === "true") return "yes";
-    if (v === "false") return "no";
-    if (key === "folder_ids")
-      return listParam(v)
-        .map((x) => folderName.get(x) ?? x)
-        .join(", ");
-    if (["stages", "rounds", "categories", "locations", "source_types"].includes(key))
-      return listParam(v)
-        .map((x) => names.get(x) ?? x)
-        .join(", ");
-    return listParam(v).join(", ") || v;
-  };
-  const chips = Object.entries(props.effective).filter(([k]) => !VIEW_KEYS.has(k) && !WITH_SEARCH.has(k) && NAMES[k]);
   if (chips.length === 0 && !props.savedName) return null;
   const chip = "flex items-center gap-1 rounded-full border border-sky-300 bg-sky-50 py-0.5 pr-1 pl-2.5 text-sm text-sky-950";
   return (
@@ -101,24 +78,14 @@ export const FilterChips = memo(function FilterChips(props: {
             </Button>
           </li>
         )}
-        {chips.map(([k, v]) => {
-          const text = `${NAMES[k]}: ${valueText(k, v)}`;
-          return (
-            <li key={k} className={chip}>
-              <span>{text}</span>
-              <Button
-                variant="ghost"
-                size="xs"
-                aria-label={`Remove ${text}`}
-                onClick={() =>
-                  props.set(k === "search" ? { search: undefined, semantic: undefined, min_similarity: undefined } : { [k]: undefined })
-                }
-              >
-                ×
-              </Button>
-            </li>
-          );
-        })}
+        {chips.map((c) => (
+          <li key={c.key} className={chip}>
+            <span>{c.text}</span>
+            <Button variant="ghost" size="xs" aria-label={`Remove ${c.text}`} onClick={() => props.set(c.remove)}>
+              ×
+            </Button>
+          </li>
+        ))}
       </ul>
       <Button variant="link-accent" size="none" onClick={props.clearAll}>
         Clear all

@@ -23,6 +23,15 @@ export function cardListInput(params: Record<string, string>, fixed: Record<stri
   return { ...input, ...fixed };
 }
 
+/**
+ * The input of a saved filter's new cards (GET /v1/cards/filters/{id}/new/) for the URL's
+ * parameters: the card list's, with `filter_id` as the path's id.
+ */
+export function newCardsInput(params: Record<string, string>): Record<string, string> & { id: string } {
+  const { filter_id: id = "", ...rest } = cardListInput(params);
+  return { id, ...rest };
+}
+
 /** Whether the view lists only a saved filter's new cards (`only_new`, which needs `filter_id`). */
 export const onlyNewView = (params: Record<string, string>): boolean => params.filter_id !== undefined && params.only_new === "true";
 

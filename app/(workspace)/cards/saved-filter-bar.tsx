@@ -1,13 +1,14 @@
 "use client";
 
 import { memo } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "~/app/_trpc/client";
 import { Badge } from "~/app/_ui/badge";
 import { Button } from "~/app/_ui/button";
 import { Choice, Toggle } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
 import { AlertMe } from "../notifications/alert-me";
+import { useFilterNews, useRefreshSavedFilters } from "./saved-filter-queries";
 
 type TSet = (patch: Record<string, string | undefined>) => void;
 
@@ -19,23 +20,24 @@ type TSet = (patch: Record<string, string | undefined>) => void;
  */
 export const SavedFilterBar = memo(function SavedFilterBar({ params, set }: { params: Record<string, string>; set: TSet }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const toast = useToast();
+  const refresh = useRefreshSavedFilters();
   const filters = useQuery(trpc.user.filters.list.queryOptions());
   const id = Number(params.filter_id);
   const selected = Number.isInteger(id) && id > 0 ? id : null;
-  const news = useQuery({ ...trpc.user.filters.news.queryOptions({ id: selected ?? 1 }), enabled: selected !== null });
+  const news = useFilterNews(selected);
+  const name = filters.data?.find((f) => f.id === selected)?.name ?? "this filter";
   const seen = useMutation(
-    trpc.user.filters.markViewed.mutationOptions({
+    trpc.cards.markFilterSeen.mutationOptions({
       onSuccess: () => {
-        toast(`Marked the new cards of "${news.data?.name ?? "this filter"}" as seen.`);
+        toast(`Marked the new cards of "${name}" as seen.`);
         set({ only_new: undefined });
-        void qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
+        void refresh();
       },
       onError: (e) => toast(`Could not mark them seen: ${e.message}`, "error"),
     }),
   );
-  const newCount = selected !== null ? news.data?.new_count : undefined;
+  const newCount = news.count;
   // "Alert me" and "Mark seen" are the caller's own, on their filters and on the team's shared ones alike.
   const listed = (filters.data ?? []).some((f) => f.id === selected);
   return (
@@ -51,12 +53,12 @@ export const SavedFilterBar = memo(function SavedFilterBar({ params, set }: { pa
           <Badge tone={newCount > 0 ? "success" : "neutral"} className="text-sm font-medium" testId="new-count">
             {newCount.toLocaleString("en")} new
           </Badge>
-          <span className="text-xs text-slate-600">since {news.data?.since.slice(0, 10)}</span>
+          <span className="text-xs text-slate-600">since {news.since?.slice(0, 10)}</span>
           <Toggle label="Only new" checked={params.only_new === "true"} onChange={(on) => set({ only_new: on ? "true" : undefined })} />
-          <Button onClick={() => seen.mutate({ id: selected })} disabled={seen.isPending || newCount === 0}>
+          <Button onClick={() => seen.mutate({ id: String(selected) })} disabled={seen.isPending || newCount === 0}>
             Mark seen
           </Button>
-          {listed && <AlertMe id={selected} name={news.data?.name ?? "this filter"} />}
+          {listed && <AlertMe id={selected} name={name} />}
         </>
       )}
       {selected !== null && news.error && <span className="text-sm text-rose-800">{news.error.message}</span>}

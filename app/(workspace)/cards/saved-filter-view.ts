@@ -2,8 +2,8 @@ import { CARD_LIST_KEYS } from "./list-params";
 
 /**
  * /cards with a saved filter selected (`filter_id` in the URL): the list applies the saved
- * parameters under the URL's own, as GET /v1/cards/?filter_id= does (server/api/routers/cards/
- * saved-filter.ts). These helpers give the filter bar the same view of it.
+ * parameters under the URL's own, as GET /v1/cards/?filter_id= does (server/domain/saved-filters/
+ * merge.ts). These helpers give the filter bar the same view of it.
  */
 
 /** The date fields whose lower bound is one thing in two forms (a date or a rolling window). */
@@ -49,6 +49,17 @@ export function filterPatch(
   const out: Record<string, string | undefined> = { filter_id: undefined, only_new: undefined };
   for (const k of FILTER_KEYS) if (effective[k] !== undefined && explicit[k] === undefined) out[k] = effective[k];
   return { ...out, ...patch };
+}
+
+/**
+ * The URL patch that selects saved filter `id` in place of the view's own values: what a Save
+ * filter leads to, so that the view then shows the new filter (its chip, its new cards), never
+ * the one it was made from. The sort and page size stay.
+ */
+export function selectSavedFilter(explicit: Record<string, string>, id: number): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = { filter_id: String(id), only_new: undefined, offset: undefined };
+  for (const k of FILTER_KEYS) if (explicit[k] !== undefined) out[k] = undefined;
+  return out;
 }
 
 /** The number of active filters (what the chips show; the phone's Filters button counts them). */

@@ -12,7 +12,7 @@ import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { Input } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
-import { SharedBy, ShareToggle } from "../share-toggle";
+import { SharedBy, ShareToggle, useMayManage } from "../share-toggle";
 import { ClientForm } from "~/app/_ui/client-form";
 
 type TFolder = {
@@ -71,6 +71,9 @@ export function FoldersPanel() {
     }),
   );
 
+  // Rename and Delete only for those the server lets do them (its rule: useMayManage).
+  const may = useMayManage();
+
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo(
     (): TColumn<TFolder>[] => [
@@ -95,12 +98,14 @@ export function FoldersPanel() {
         meta: { label: "Actions", fixed: true },
         cell: ({ row }) => (
           <span className="flex flex-wrap items-center gap-1">
-            <RenameDelete
-              name={row.original.name}
-              what="folder"
-              onRename={(n) => rename({ id: row.original.id, name: n })}
-              onDelete={() => remove({ id: row.original.id })}
-            />
+            {may(row.original.owner.id) && (
+              <RenameDelete
+                name={row.original.name}
+                what="folder"
+                onRename={(n) => rename({ id: row.original.id, name: n })}
+                onDelete={() => remove({ id: row.original.id })}
+              />
+            )}
             <ShareToggle
               name={row.original.name}
               visibility={row.original.visibility}
@@ -111,7 +116,7 @@ export function FoldersPanel() {
         ),
       },
     ],
-    [rename, remove, share],
+    [rename, remove, share, may],
   );
 
   return (

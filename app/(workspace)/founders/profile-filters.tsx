@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef } from "react";
-import { Choice, DateValue, MultiSelect, TextValue, type TOption } from "~/app/_ui/filters";
+import { Choice, DateValue, TextValue, type TOption } from "~/app/_ui/filters";
+import { MultiSelect } from "~/app/_ui/list-select";
 import { SearchForm } from "~/app/_ui/search-form";
 import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
 import { listParam, type TUrlParams } from "~/app/_ui/use-url-params";

@@ -11,6 +11,7 @@ import { Pager } from "~/app/_ui/pager";
 import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
 import { useUrlParams } from "~/app/_ui/use-url-params";
+import { plural } from "~/server/lib/plural";
 
 const LIMIT = 50;
 
@@ -44,7 +45,7 @@ export function NotificationsView() {
     trpc.notifications.markAllRead.mutationOptions({
       onSuccess: (r) => {
         void refresh();
-        toast(r.marked === 1 ? "Marked 1 notification read." : `Marked ${r.marked} notifications read.`);
+        toast(`Marked ${plural(r.marked, "notification")} read.`);
       },
       onError: (e) => toast(`Could not mark them read: ${e.message}`, "error"),
     }),

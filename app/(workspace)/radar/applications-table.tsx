@@ -14,7 +14,7 @@ import { PagedTable } from "~/app/_ui/paged-table";
 import type { TUrlParams } from "~/app/_ui/use-url-params";
 import { ListToolbar, sortPatch, tableSort } from "./list-toolbar";
 import { applicationsInput, DEFAULT_LIMIT } from "./radar-params";
-import { applicationName, day, type TApplication } from "./radar-types";
+import { applicationName, day, failureText, type TApplication } from "./radar-types";
 import { POLL_MS, useRadarRefresh } from "./use-radar";
 
 const STATUS_TONE: Record<TApplication["init_status"], TBadgeTone> = {
@@ -67,7 +67,7 @@ export function ApplicationsTable(props: { params: TUrlParams; set: (p: Record<s
             </Badge>
             {a.radar_error && (
               <p className="mt-1 text-xs text-rose-800" data-testid="application-error">
-                {a.radar_error.code}: {a.radar_error.message} (attempt {a.radar_error.attempts})
+                {failureText(a.radar_error, a.radar_error.attempts)}
               </p>
             )}
           </div>

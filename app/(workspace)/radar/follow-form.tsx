@@ -7,7 +7,7 @@ import { useTRPC } from "~/app/_trpc/client";
 import { Button } from "~/app/_ui/button";
 import { Checkbox, Input, Select, Textarea } from "~/app/_ui/input";
 import { inFlight, LINE_LABEL, outcomeLines, refusedLine, toItem, withStatus, type TFollowLine, type TLineState } from "./follow-lines";
-import { SOURCE_LABEL, type TSource } from "./radar-types";
+import { SOURCE_NAMES, type TSource } from "./radar-types";
 import { POLL_MS, useRadarRefresh } from "./use-radar";
 import { ClientForm } from "~/app/_ui/client-form";
 
@@ -120,9 +120,9 @@ export function FollowForm(props: { source: TSource; onSource: (s: TSource) => v
           Network
         </label>
         <Select id={ids.network} value={props.source} onChange={(e) => props.onSource(e.target.value as TSource)} size="sm-tall">
-          {(Object.keys(SOURCE_LABEL) as TSource[]).map((s) => (
+          {(Object.keys(SOURCE_NAMES) as TSource[]).map((s) => (
             <option key={s} value={s}>
-              {SOURCE_LABEL[s]}
+              {SOURCE_NAMES[s]}
             </option>
           ))}
         </Select>

@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TAppRouter } from "~/server/api/root";
-import type { TBulkOutcome, TSource } from "./radar-types";
+import { fieldMessage } from "~/app/_ui/api-message";
+import { failureText, IDENTIFIER_NAMES, type TBulkOutcome, type TSource } from "./radar-types";
 
 /**
  * What became of each line of a follow, in the page's one vocabulary: following a profile creates
@@ -61,7 +62,7 @@ function applicationLine(text: string, id: number, status: "idle" | "pending" | 
 export function refusedLine(text: string, code: string | undefined, message: string): TFollowLine {
   return code === "tracking_limit_reached"
     ? { text, state: "no_quota", detail: `no quota place left: ${message}` }
-    : { text, state: "refused", detail: `${message} Nothing was created.` };
+    : { text, state: "refused", detail: `${fieldMessage(message, IDENTIFIER_NAMES).text} Nothing was created.` };
 }
 
 /** The bulk answer as one line per pasted line, in the pasted order. */
@@ -91,7 +92,7 @@ export function withStatus(line: TFollowLine, status: TFollowStatus | undefined)
       return {
         ...line,
         state: "failed",
-        detail: status.error ? `${status.error.message} (${status.error.code}); Retry it in Applications` : "Retry it in Applications",
+        detail: status.error ? `${failureText(status.error)} Retry it in Applications.` : "Retry it in Applications.",
       };
     case "removed":
       return { ...line, state: "removed", detail: "deleted since" };

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "~/app/_trpc/client";
 import { Alert } from "~/app/_ui/alert";
-import { SOURCE_LABEL, type TSource } from "./radar-types";
+import { SOURCE_NAMES, type TSource } from "./radar-types";
 
 /** The tracking quota of each network as a meter (refetched with every radar action). */
 export function QuotaMeter() {
@@ -21,14 +21,14 @@ export function QuotaMeter() {
           return (
             <div key={source} data-testid={`quota-${source}`} className="text-sm">
               <div className="flex justify-between gap-2">
-                <span className="font-medium">{SOURCE_LABEL[source]}</span>
+                <span className="font-medium">{SOURCE_NAMES[source]}</span>
                 <span className="text-slate-600" data-testid={`quota-${source}-text`}>
                   {q ? `${q.used} of ${q.limit} used · ${q.remaining} left` : "…"}
                 </span>
               </div>
               <meter
                 className="mt-1 h-2 w-full"
-                aria-label={`${SOURCE_LABEL[source]} quota used`}
+                aria-label={`${SOURCE_NAMES[source]} quota used`}
                 min={0}
                 max={Math.max(1, q?.limit ?? 1)}
                 value={q?.used ?? 0}

@@ -7,7 +7,7 @@ import { ConnectionsTable } from "./connections-table";
 import { FollowForm } from "./follow-form";
 import { QuotaMeter } from "./quota-meter";
 import { asTab } from "./radar-params";
-import { asSource, SOURCE_LABEL } from "./radar-types";
+import { asSource, SOURCE_NAMES } from "./radar-types";
 import { usePendingWork } from "./use-radar";
 
 /** /radar: follow, the quota, and the connections or applications of one network (all in the URL). */
@@ -23,11 +23,11 @@ export function RadarWorkspace() {
       <FollowForm source={source} onSource={(s) => set({ ...fresh, source: s })} />
       <QuotaMeter />
       <TabLinks
-        label={`${SOURCE_LABEL[source]} lists`}
+        label={`${SOURCE_NAMES[source]} lists`}
         current={tab}
         tabs={[
-          { value: "connections", label: `${SOURCE_LABEL[source]} connections` },
-          { value: "applications", label: `${SOURCE_LABEL[source]} applications` },
+          { value: "connections", label: `${SOURCE_NAMES[source]} connections` },
+          { value: "applications", label: `${SOURCE_NAMES[source]} applications` },
         ]}
         href={(t) => href({ ...fresh, tab: t === "connections" ? undefined : t })}
       />

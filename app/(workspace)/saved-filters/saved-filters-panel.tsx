@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -9,19 +9,21 @@ import { DataTable } from "~/app/_ui/data-table";
 import type { TColumn } from "~/app/_ui/table-column";
 import { RenameDelete } from "~/app/_ui/rename-delete";
 import { storedToQuery } from "../cards/list-params";
+import { useRefreshSavedFilters } from "../cards/saved-filter-queries";
 import { windowText } from "~/app/_ui/filters";
 import { useToast } from "~/app/_ui/toast";
 import { Badge } from "~/app/_ui/badge";
 import { AlertMe } from "../notifications/alert-me";
-import { SharedBy, ShareToggle } from "../share-toggle";
+import { SharedBy, ShareToggle, useMayManage } from "../share-toggle";
 
+/** A saved filter with its counts: optional in the list's schema (include_counts only), always asked for here. */
 type TStatus = {
   id: number;
   name: string;
   params: Record<string, unknown>;
-  matching: number;
-  new_since_viewed: number;
-  last_viewed_at: string | null;
+  matching?: number;
+  new_since_seen?: number;
+  last_seen_at?: string | null;
   visibility: "private" | "team";
   owner: { id: number; email: string };
 };
@@ -47,11 +49,10 @@ const openHref = (f: TStatus) => `/cards?filter_id=${f.id}`;
  */
 export function SavedFiltersPanel() {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const router = useRouter();
   const toast = useToast();
-  const status = useQuery(trpc.user.filters.status.queryOptions());
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.user.filters.pathKey() });
+  const status = useQuery(trpc.cards.filters.queryOptions({ include_counts: true }));
+  const refresh = useRefreshSavedFilters();
   const { mutateAsync: rename } = useMutation(trpc.user.filters.rename.mutationOptions({ onSuccess: refresh }));
   const { mutateAsync: remove } = useMutation(trpc.user.filters.delete.mutationOptions({ onSuccess: refresh }));
   const { mutateAsync: share } = useMutation(
@@ -63,6 +64,9 @@ export function SavedFiltersPanel() {
     }),
   );
   const open = useCallback((f: TStatus) => router.push(openHref(f)), [router]);
+
+  // Rename and Delete only for those the server lets do them (its rule: useMayManage).
+  const may = useMayManage();
 
   // Stable columns: a cell is rendered as a component, so a new function each render would reset its state (an open rename form).
   const columns = useMemo(
@@ -80,21 +84,23 @@ export function SavedFiltersPanel() {
       {
         id: "matching",
         meta: { label: "Matching now", className: "text-right" },
-        cell: ({ row }) => row.original.matching.toLocaleString("en"),
+        cell: ({ row }) => (row.original.matching ?? 0).toLocaleString("en"),
       },
       {
         id: "new",
         meta: { label: "New since last seen", className: "text-right" },
-        cell: ({ row }) =>
-          row.original.new_since_viewed > 0 ? (
+        cell: ({ row }) => {
+          const fresh = row.original.new_since_seen ?? 0;
+          return fresh > 0 ? (
             <Badge tone="success" className="font-medium">
-              {row.original.new_since_viewed.toLocaleString("en")} new
+              {fresh.toLocaleString("en")} new
             </Badge>
           ) : (
             "0"
-          ),
+          );
+        },
       },
-      { id: "viewed", meta: { label: "Last marked seen" }, cell: ({ row }) => row.original.last_viewed_at?.slice(0, 10) ?? "never" },
+      { id: "seen", meta: { label: "Last marked seen" }, cell: ({ row }) => row.original.last_seen_at?.slice(0, 10) ?? "never" },
       {
         id: "alert",
         meta: { label: "Alert", fixed: true },
@@ -110,18 +116,20 @@ export function SavedFiltersPanel() {
         meta: { label: "Actions", fixed: true },
         cell: ({ row }) => (
           <span className="flex flex-wrap items-center gap-1">
-            <RenameDelete
-              name={row.original.name}
-              what="saved filter"
-              onRename={async (n) => {
-                await rename({ id: row.original.id, name: n });
-                toast(`Renamed the saved filter to "${n}".`);
-              }}
-              onDelete={async () => {
-                await remove({ id: row.original.id });
-                toast(`Deleted the saved filter "${row.original.name}".`);
-              }}
-            />
+            {may(row.original.owner.id) && (
+              <RenameDelete
+                name={row.original.name}
+                what="saved filter"
+                onRename={async (n) => {
+                  await rename({ id: row.original.id, name: n });
+                  toast(`Renamed the saved filter to "${n}".`);
+                }}
+                onDelete={async () => {
+                  await remove({ id: row.original.id });
+                  toast(`Deleted the saved filter "${row.original.name}".`);
+                }}
+              />
+            )}
             <ShareToggle
               name={row.original.name}
               visibility={row.original.visibility}
@@ -132,7 +140,7 @@ export function SavedFiltersPanel() {
         ),
       },
     ],
-    [rename, remove, share, toast],
+    [rename, remove, share, toast, may],
   );
 
   return (
@@ -148,7 +156,7 @@ export function SavedFiltersPanel() {
       <DataTable
         label="Saved filters"
         testId="saved-filter-table"
-        data={status.data}
+        data={status.data?.data}
         columns={columns}
         storageKey="vm:saved-filters:columns"
         getRowId={(f) => String(f.id)}

@@ -5,11 +5,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTRPC } from "~/app/_trpc/client";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
-import { Checkbox, Input, Textarea } from "~/app/_ui/input";
+import { Textarea } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
 import { ClientForm } from "~/app/_ui/client-form";
-
-type TUserData = { is_liked: boolean; has_note: boolean; note?: { text: string } | null; folders: { id: number; name: string }[] };
 
 /** Refetches the card (and lists that show user data) after a change. */
 function useRefresh() {
@@ -89,62 +87,6 @@ export function NoteEditor({ cardId, note }: { cardId: number; note: string }) {
               : "Could not save: try again"}
       </p>
     </div>
-  );
-}
-
-/** The card's folders: tick to add or remove; a new folder can be created here and gets the card. */
-export function FolderPicker({ cardId, folders }: { cardId: number; folders: TUserData["folders"] }) {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const all = useQuery(trpc.user.folders.list.queryOptions());
-  const add = useMutation(trpc.user.folders.addCard.mutationOptions({ onSuccess: refresh }));
-  const removeCard = useMutation(trpc.user.folders.removeCard.mutationOptions({ onSuccess: refresh }));
-  const create = useMutation(trpc.user.folders.create.mutationOptions());
-  const [name, setName] = useState("");
-  const inFolder = new Set(folders.map((f) => f.id));
-  const error = add.error?.message ?? removeCard.error?.message ?? create.error?.message;
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium">Folders</legend>
-      <div className="mt-1 space-y-0.5 text-sm">
-        {(all.data ?? []).map((f) => (
-          <label key={f.id} className="flex items-center gap-2">
-            <Checkbox checked={inFolder.has(f.id)} onChange={(e) => (e.target.checked ? add : removeCard).mutate({ id: f.id, cardId })} />
-            {f.name}
-          </label>
-        ))}
-        {all.data?.length === 0 && <p className="text-slate-500">No folders yet.</p>}
-      </div>
-      <ClientForm
-        className="mt-2 flex gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate(
-            { name },
-            {
-              onSuccess: (f) => {
-                setName("");
-                add.mutate({ id: f.id, cardId });
-              },
-            },
-          );
-        }}
-      >
-        <Input
-          aria-label="New folder name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="New folder"
-          className="min-w-0 flex-1"
-        />
-        <Button type="submit" disabled={create.isPending}>
-          Create and add
-        </Button>
-      </ClientForm>
-      {error && <Alert className="mt-1 text-xs">{error}</Alert>}
-    </fieldset>
   );
 }
 

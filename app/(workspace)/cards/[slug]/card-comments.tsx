@@ -8,16 +8,20 @@ import { Button } from "~/app/_ui/button";
 import { ConfirmButton } from "~/app/_ui/confirm-button";
 import { EmptyState } from "~/app/_ui/empty-state";
 import { Field } from "~/app/_ui/field";
-import { Textarea } from "~/app/_ui/input";
 import type { TAppRouter } from "~/server/api/root";
 import type { inferRouterOutputs } from "@trpc/server";
 import { ClientForm } from "~/app/_ui/client-form";
+import { MentionTextarea } from "./mention-textarea";
 
 const MAX = 5000;
 /** Comments on the first screen and per "Show older". */
 const PAGE = 20;
 /** How many older pages a link to one comment (a mention's #comment-<id>) may load to reach it. */
 const MAX_PAGES_FOR_LINK = 50;
+
+/** How the comment box's autocomplete is used, told under both fields. */
+const MENTION_HINT =
+  "Type @ and a teammate's name or e-mail to mention them: Up and Down choose, Enter or Tab inserts, Esc closes the list.";
 
 type TOut = inferRouterOutputs<TAppRouter>;
 type TPage = TOut["team"]["comments"]["thread"];
@@ -96,12 +100,8 @@ export function CardComments({ cardId, team }: { cardId: number; team: TTeam }) 
           add.mutate({ cardId, text });
         }}
       >
-        <Field
-          label={`Comment for ${team.team.name}`}
-          hint="Mention a teammate with @ and their e-mail or its part before the @."
-          error={add.error?.message}
-        >
-          {(c) => <Textarea {...c} rows={3} maxLength={MAX} value={text} onChange={(e) => setText(e.target.value)} />}
+        <Field label={`Comment for ${team.team.name}`} hint={MENTION_HINT} error={add.error?.message}>
+          {(c) => <MentionTextarea {...c} rows={3} maxLength={MAX} value={text} onValueChange={setText} />}
         </Field>
         <Button type="submit" variant="primary" size="sm" disabled={add.isPending || text.trim() === ""}>
           Post comment
@@ -186,16 +186,16 @@ function CommentItem(props: {
             save();
           }}
         >
-          <Field label="Edit your comment" hint="Esc cancels, Ctrl+Enter saves." error={edit.error?.message}>
+          <Field label="Edit your comment" hint={`Esc cancels, Ctrl+Enter saves. ${MENTION_HINT}`} error={edit.error?.message}>
             {(f) => (
-              <Textarea
+              <MentionTextarea
                 {...f}
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the analyst chose Edit: typing goes there
                 autoFocus
                 rows={3}
                 maxLength={MAX}
                 value={draft}
-                onChange={(e) => setDraft(e.target.value)}
+                onValueChange={setDraft}
                 onKeyDown={(e) => {
                   if (e.key === "Escape") {
                     e.preventDefault();

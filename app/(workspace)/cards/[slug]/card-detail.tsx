@@ -8,7 +8,8 @@ import { BarChart } from "~/app/_ui/bar-chart";
 import { ExternalLink } from "~/app/_ui/external-link";
 import { displayableImage } from "~/app/_ui/remote-image";
 import { LAST_LIST_KEY } from "../list-params";
-import { FolderPicker, IntroRequest, LikeButton, NoteEditor } from "./card-actions";
+import { FolderPicker } from "~/app/(workspace)/folder-picker";
+import { IntroRequest, LikeButton, NoteEditor } from "./card-actions";
 import { CardInteractions } from "./card-interactions";
 import { CardTeam } from "./card-team";
 import { CardTrail, useCardTrail } from "./card-trail";
@@ -130,7 +131,7 @@ export function CardDetail({ slug }: { slug: string }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <aside className="space-y-6 lg:col-start-2 lg:row-start-1" aria-label="Your actions">
           <NoteEditor key={card.id} cardId={card.id} note={ud.note?.text ?? ""} />
-          <FolderPicker cardId={card.id} folders={ud.folders} />
+          <FolderPicker cardIds={[card.id]} holding={ud.folders.map((f) => f.id)} />
           <IntroRequest cardId={card.id} open={card.open_to_intro} requested={card.has_intro_request} />
           <CardTeam cardId={card.id} />
           <section aria-labelledby="similar-h">

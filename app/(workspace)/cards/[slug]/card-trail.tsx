@@ -9,7 +9,7 @@ import { buttonClass } from "~/app/_ui/button";
 import { LIST_TRAIL_KEY, moveInTrail, trailNeighbours, writeListTrail } from "~/app/_ui/list-trail";
 import { useStoredString } from "~/app/_ui/use-browser-store";
 import { isTyping, useWindowKeys } from "~/app/_ui/use-window-keys";
-import { cardListInput, DEFAULT_LIMIT, LAST_LIST_KEY } from "../list-params";
+import { cardListInput, DEFAULT_LIMIT, LAST_LIST_KEY, newCardsInput } from "../list-params";
 
 /**
  * The card's place in the list it was opened from (this tab's list trail, app/_ui/list-trail.ts):
@@ -50,8 +50,9 @@ function useListPages(trail: TTrail | null) {
   const trpc = useTRPC();
   const list = cardsList(trail);
   const options = (params: Record<string, string>, enabled: boolean) => {
-    const input = cardListInput(params);
-    const base = list?.onlyNew ? trpc.user.filters.newCards.queryOptions(input) : trpc.cards.list.queryOptions(input);
+    const base = list?.onlyNew
+      ? trpc.cards.filterNewCards.queryOptions(newCardsInput(params))
+      : trpc.cards.list.queryOptions(cardListInput(params));
     return { ...(base as unknown as { queryKey: readonly unknown[]; queryFn: () => Promise<TCardPage> }), enabled, staleTime: 30_000 };
   };
   // The list's own address form: no `offset` on the first page (the pager drops it too).

@@ -8,6 +8,7 @@ import { useUrlParams } from "~/app/_ui/use-url-params";
 import { CardTable } from "~/app/(workspace)/cards/card-table";
 import { cardListInput } from "~/app/(workspace)/cards/list-params";
 import { Button } from "~/app/_ui/button";
+import { plural } from "~/server/lib/plural";
 
 /** /folders/<id>: the folder's cards in the cards table (GET /v1/cards/?folder_ids=<id>); sort and paging in the URL. */
 export function FolderCards({ id }: { id: number }) {
@@ -57,7 +58,7 @@ export function FolderCards({ id }: { id: number }) {
       </Link>
       <h1 className="mt-2 text-2xl font-semibold">{folder.data?.name ?? "Folder"}</h1>
       <p className="text-sm text-slate-600">
-        {folder.data ? `${folder.data.cards_count} cards · ` : ""}
+        {folder.data ? `${plural(folder.data.cards_count, "card")} · ` : ""}
         <Link href={`/cards?folder_ids=${id}`} className="text-sky-800 underline">
           Filter these cards further on the Cards page
         </Link>

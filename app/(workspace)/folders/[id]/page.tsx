@@ -1,15 +1,28 @@
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
+import { RecordPrefetch, recordTitle, type TRecordQuery } from "~/app/(workspace)/record-prefetch";
 import { FolderCards } from "./folder-cards";
 
-export const metadata = { title: "Folder · Venture Monitor" };
+type TProps = { params: Promise<{ id: string }> };
 
-export default async function FolderPage({ params }: { params: Promise<{ id: string }> }) {
+const folderQuery =
+  (id: number): TRecordQuery =>
+  (trpc) =>
+    trpc.user.folders.get.queryOptions({ id });
+
+const validId = (id: string) => /^[1-9]\d{0,9}$/.test(id);
+
+export async function generateMetadata({ params }: TProps) {
   const { id } = await params;
-  if (!/^[1-9]\d{0,9}$/.test(id)) notFound();
+  if (!validId(id)) return { title: "Not found · Venture Monitor" };
+  return recordTitle(folderQuery(Number(id)), (d) => (d as { name?: string }).name, "Folders");
+}
+
+export default async function FolderPage({ params }: TProps) {
+  const { id } = await params;
+  if (!validId(id)) notFound();
   return (
-    <RecordPrefetch query={(trpc) => trpc.user.folders.get.queryOptions({ id: Number(id) })}>
+    <RecordPrefetch query={folderQuery(Number(id))}>
       <Suspense>
         <FolderCards id={Number(id)} />
       </Suspense>

@@ -10,6 +10,8 @@ import { Field } from "~/app/_ui/field";
 import { Checkbox, Input, Select } from "~/app/_ui/input";
 import { useToast } from "~/app/_ui/toast";
 import { ClientForm } from "~/app/_ui/client-form";
+import { fieldMessage } from "~/app/_ui/api-message";
+import { IDENTIFIER_NAMES } from "~/app/(workspace)/radar/radar-types";
 
 /**
  * Follow on radar, filled in from the founder profile: its network (founder profiles are network A
@@ -66,7 +68,7 @@ export function FollowOnRadar({ name, url, urn }: { name: string; url: string | 
             </Select>
           )}
         </Field>
-        <Field label="Profile URL or username" error={create.error?.message}>
+        <Field label="Profile URL or username" error={create.error && fieldMessage(create.error.message, IDENTIFIER_NAMES).text}>
           {(c) => (
             <Input {...c} value={identifier} onChange={(e) => setIdentifier(e.target.value)} required maxLength={500} className="w-full" />
           )}

@@ -1,13 +1,23 @@
 import { Suspense } from "react";
-import { RecordPrefetch } from "~/app/(workspace)/record-prefetch";
+import { RecordPrefetch, recordTitle, type TRecordQuery } from "~/app/(workspace)/record-prefetch";
 import { ParticipantDetail } from "./participant-detail";
 
-export const metadata = { title: "Participant · Venture Monitor" };
+type TProps = { params: Promise<{ slug: string }> };
 
-export default async function ParticipantPage({ params }: { params: Promise<{ slug: string }> }) {
+const participantQuery =
+  (slug: string): TRecordQuery =>
+  (trpc) =>
+    trpc.participants.detail.queryOptions({ slug, include_user_data: true });
+
+export async function generateMetadata({ params }: TProps) {
+  const slug = decodeURIComponent((await params).slug);
+  return recordTitle(participantQuery(slug), (d) => (d as { data?: { name?: string } }).data?.name, "Participants");
+}
+
+export default async function ParticipantPage({ params }: TProps) {
   const decoded = decodeURIComponent((await params).slug);
   return (
-    <RecordPrefetch query={(trpc) => trpc.participants.detail.queryOptions({ slug: decoded, include_user_data: true })}>
+    <RecordPrefetch query={participantQuery(decoded)}>
       <Suspense>
         <ParticipantDetail slug={decoded} />
       </Suspense>

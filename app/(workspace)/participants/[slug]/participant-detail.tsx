@@ -11,6 +11,7 @@ import { ParticipantInteractions } from "./participant-interactions";
 import { SaveButton } from "./save-button";
 import { useEscapeKey } from "~/app/_ui/use-escape-key";
 import { Badge } from "~/app/_ui/badge";
+import { plural } from "~/server/lib/plural";
 
 /** /participants/<slug>: the participant (GET /v1/participants/<slug>/), its interactions and cards, and Save. */
 export function ParticipantDetail({ slug }: { slug: string }) {
@@ -58,7 +59,7 @@ export function ParticipantDetail({ slug }: { slug: string }) {
             </Link>
             {p.web2 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web2</span>}
             {p.web3 && <span className="rounded bg-slate-100 px-1.5 text-slate-800">web3</span>}
-            <Badge tone="info">{p.monthly_signals} signals in 30 days</Badge>
+            <Badge tone="info">{plural(p.monthly_signals, "signal")} in 30 days</Badge>
           </p>
         </div>
         <SaveButton slug={p.slug} saved={p.is_saved ?? false} />

@@ -6,10 +6,11 @@ import { useTRPC } from "~/app/_trpc/client";
 import { Alert } from "~/app/_ui/alert";
 import { Button } from "~/app/_ui/button";
 import { EmptyState } from "~/app/_ui/empty-state";
-import { Choice, DateRange, MultiSelect } from "~/app/_ui/filters";
+import { Choice, DateRange } from "~/app/_ui/filters";
+import { MultiSelect } from "~/app/_ui/list-select";
 import { Pager } from "~/app/_ui/pager";
 import { listParam, useUrlParams, type TUrlParams } from "~/app/_ui/use-url-params";
-import { asSource, connectionName, SOURCE_LABEL, SOURCE_OPTIONS, type TUpdate } from "../radar-types";
+import { asSource, connectionName, SOURCE_NAMES, SOURCE_OPTIONS, type TUpdate } from "../radar-types";
 import { FEED_KEYS, feedInput } from "./feed-params";
 import { UpdateDiff } from "./update-diff";
 
@@ -42,7 +43,7 @@ function UpdateItem({ u }: { u: TUpdate }) {
           >
             {name}
           </Link>
-          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">{SOURCE_LABEL[c.source]}</span>
+          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">{SOURCE_NAMES[c.source]}</span>
           <span className="ml-1 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-normal text-indigo-900">
             {CHANGE_LABEL[u.change_type ?? ""] ?? "Change"}
           </span>

@@ -10,6 +10,7 @@ import { Select } from "~/app/_ui/input";
 import { Panel } from "~/app/_ui/panel";
 import { useToast } from "~/app/_ui/toast";
 import { ClientForm } from "~/app/_ui/client-form";
+import { timeZoneChoices } from "~/server/domain/notifications/time-zones";
 
 const KIND_LABEL: Record<string, string> = {
   saved_filter: "New cards of saved filters you follow",
@@ -23,10 +24,9 @@ type TMode = keyof typeof MODE_LABEL;
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
-/** The IANA time zones this browser knows (with UTC, which some leave out). */
+/** The time zones this browser knows, under their current IANA names (with UTC, which some leave out). */
 function timeZones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set(["UTC", current, ...all])];
+  return timeZoneChoices(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [], current);
 }
 
 type TDraft = { kinds: Record<string, TMode>; digest_hour: number; time_zone: string };

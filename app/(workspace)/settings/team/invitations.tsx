@@ -23,12 +23,14 @@ export function Invitations() {
   const [email, setEmail] = useState("");
   const [link, setLink] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
+  const [heldFor, setHeldFor] = useState<string | null>(null);
   const [copied, setCopied] = useState("");
   const invite = useMutation(
     trpc.team.workspace.invite.mutationOptions({
       onSuccess: (r) => {
         setLink(r.url);
         setEmailedTo(r.emailed ? r.invitation.email : null);
+        setHeldFor(r.held ? r.invitation.email : null);
         setCopied("");
         setEmail("");
         void refresh();
@@ -67,6 +69,11 @@ export function Invitations() {
       {link && (
         <Alert tone="warning" boxed as="div" className="mt-3 space-y-2 p-3 text-sm">
           {emailedTo && <p data-testid="invitation-emailed">E-mailed to {emailedTo}.</p>}
+          {heldFor && (
+            <p data-testid="invitation-held">
+              Not e-mailed to {heldFor}: the team has sent as many invitation e-mails as a day allows. Send the link yourself.
+            </p>
+          )}
           <p className="font-medium">Copy the link now: it is shown only once.</p>
           <div className="flex flex-wrap items-center gap-2">
             <code data-testid="invitation-link" className="break-all rounded bg-white px-2 py-1 font-mono text-xs">

@@ -16,6 +16,9 @@ import { InvitationsForMe } from "./invitations-for-me";
 import { Members } from "./members";
 import { ClientForm } from "~/app/_ui/client-form";
 
+/** What the caller is in the team (a team may have several owners and admins). */
+const ROLE_WORDS = { owner: "an owner", admin: "an admin", member: "a member" } as const;
+
 /** /settings/team: create a team, or the team's members, invitations and Leave. */
 export function TeamPanel() {
   const trpc = useTRPC();
@@ -50,7 +53,7 @@ export function TeamPanel() {
         <span className="font-medium" data-testid="team-name">
           {team.name}
         </span>{" "}
-        <span className="text-slate-600">· you are {role === "admin" ? "an admin" : `the ${role === "owner" ? "owner" : "member"}`}</span>
+        <span className="text-slate-600">· you are {ROLE_WORDS[role]}</span>
       </p>
       <Members team={team} myRole={role} onChange={refresh} />
       {manager && <Invitations />}

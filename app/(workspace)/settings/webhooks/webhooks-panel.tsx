@@ -11,6 +11,7 @@ import { Checkbox, Input } from "~/app/_ui/input";
 import { Field } from "~/app/_ui/field";
 import { useToast } from "~/app/_ui/toast";
 import { ClientForm } from "~/app/_ui/client-form";
+import { fieldMessage } from "~/app/_ui/api-message";
 
 const EVENTS = [
   ["radar.update.created", "Radar update detected"],
@@ -21,19 +22,17 @@ const EVENTS = [
 type TEventName = (typeof EVENTS)[number][0];
 
 type TFormField = "url" | "description" | "events";
-const FIELD_NAME: Record<TFormField, string> = { url: "URL", description: "description", events: "event list" };
+const FIELD_NAME: Record<TFormField, string> = { url: "the URL", description: "the description", events: "the event list" };
 
 /**
- * A refused create as plain words beside its field: the API's `<field>: <reason>` becomes "The URL
- * must use http or https."; a refusal of no field stays above the button.
+ * A refused create as plain words beside its field (app/_ui/api-message.ts): the API's
+ * `url: must use http or https` becomes "The URL must use http or https."; a refusal of no field
+ * stays above the button.
  */
 function fieldErrors(message: string | undefined): Partial<Record<TFormField | "form", string>> {
   if (!message) return {};
-  const m = /^(url|description|events)(?:\.\d+)?: (.+)$/s.exec(message);
-  if (!m) return { form: message };
-  const field = m[1] as TFormField;
-  const reason = m[2]!.trim().replace(/\.$/, "");
-  return { [field]: `The ${FIELD_NAME[field]} ${reason}.` };
+  const m = fieldMessage(message, FIELD_NAME);
+  return { [m.field ?? "form"]: m.text };
 }
 
 /** Endpoints (create, enable/disable, rotate, test, delete); the selected one's delivery log (?endpoint=ID). */

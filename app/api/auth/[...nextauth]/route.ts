@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { deviceCookieHeader, handlers, withSigninOutcome } from "~/server/auth/nextauth";
 import { AppError } from "~/server/lib/errors";
+import { plural } from "~/server/lib/plural";
 
 export const { GET } = handlers;
 
@@ -19,7 +20,7 @@ export async function POST(req: NextRequest): Promise<Response> {
   }
   if (!throttled) return result;
   const minutes = Math.max(1, Math.ceil(throttled.retryAfterSeconds / 60));
-  const error = new AppError("throttled", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  const error = new AppError("throttled", `Too many failed sign-in attempts. Try again in ${plural(minutes, "minute")}.`);
   return Response.json(error.toBody(), {
     status: error.status,
     headers: { "Retry-After": String(throttled.retryAfterSeconds), "Cache-Control": "no-store" },
