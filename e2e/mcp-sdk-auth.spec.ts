@@ -111,6 +111,8 @@ test("an MCP client given only the server URL signs in through the SDK's OAuth s
       ["matched", slug],
       ["not_found", undefined],
     ]);
+    const perStage = (await use("aggregate_cards", { group_by: "stage", stages: ["seed", "mvp"] })).data as TJson[];
+    expect(perStage.map((g) => g.key)).toEqual(["mvp", "seed"].filter((s) => perStage.some((g) => g.key === s)));
     for (const kind of ["stages", "rounds", "categories", "locations", "source_types", "folders", "saved_filters"]) {
       await use("list_reference", { kind });
     }

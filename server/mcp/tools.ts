@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { TContract, TToolText } from "../api/contract";
+import { cardAggregateContract } from "../api/routers/cards/aggregate.contract";
 import { listCardCommentsContract } from "../api/routers/cards/comments.contract";
 import { getCardContract } from "../api/routers/cards/detail.contract";
 import { markSavedFilterSeenContract, savedFilterNewCardsContract } from "../api/routers/cards/filter-news.contract";
@@ -156,6 +157,7 @@ function buildTools(): TTool[] {
     direct(autocompleteContract, "autocomplete", (c) => c.search.autocomplete),
     direct(searchCardsContract, "search_cards", (c) => c.cards.search), // POST /v1/cards/: the list with its parameters in a JSON body
     direct(cardLookupContract, "lookup_cards", (c) => c.cards.lookup),
+    direct(cardAggregateContract, "aggregate_cards", (c) => c.cards.aggregate),
     direct(getCardContract, "get_card", (c) => c.cards.detail),
     direct(listCardInteractionsContract, "list_card_interactions", (c) => c.cards.interactions),
     referenceTool(),

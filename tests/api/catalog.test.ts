@@ -56,6 +56,7 @@ const SPEC_ENDPOINTS = [
   // Typeahead (beyond the spec: docs/api.md).
   "GET /v1/autocomplete/",
   "POST /v1/cards/lookup/",
+  "GET /v1/cards/aggregate/",
 ];
 
 describe("public catalog", () => {

@@ -72,4 +72,18 @@ describe("GET|POST /v1/cards/ semantic", () => {
     const wantStage = bruteForce(fx.cards, QUERY, HASH_DIMS, { minSimilarity: 0.15, filter: (c) => c.stageId === stage.id });
     expect(filtered.body.data.map((c: { slug: string }) => c.slug)).toEqual(await slugsOf(wantStage.map((w) => w.id)));
   });
+
+  it("aggregate groups the ranked list itself: its total and each stage's share of it", async () => {
+    const query = `search=${encodeURIComponent(QUERY)}&semantic=true&min_similarity=0.15`;
+    const list = await api("GET", `/cards/?${query}&limit=100`, { token });
+    const r = await api("GET", `/cards/aggregate/?${query}&group_by=stage`, { token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.meta.total).toBe(list.body.pagination.total);
+    const byStage = new Map<string | null, number>();
+    for (const card of list.body.data as { stage: { slug: string } | null }[]) {
+      const key = card.stage?.slug ?? null;
+      byStage.set(key, (byStage.get(key) ?? 0) + 1);
+    }
+    expect(new Map((r.body.data as { key: string | null; count: number }[]).map((g) => [g.key, g.count]))).toEqual(byStage);
+  });
 });

@@ -50,6 +50,7 @@ async function withClient<T>(token: string, fn: (c: Client) => Promise<T>): Prom
 const OPERATIONS: Record<string, string> = {
   autocomplete: "GET /autocomplete/",
   lookup_cards: "POST /cards/lookup/",
+  aggregate_cards: "GET /cards/aggregate/",
   search_cards: "POST /cards/",
   get_card: "GET /cards/{slug}/",
   list_card_interactions: "GET /cards/{slug}/interactions/",
@@ -264,7 +265,7 @@ describe("isolation between accounts", () => {
 });
 
 describe("finding cards by name", () => {
-  it("autocomplete answers typed results, lookup_cards one row per identifier, and neither shows another's folder", async () => {
+  it("autocomplete answers typed results, lookup_cards one row per identifier, aggregate_cards the list's counts, and none shows another's folder", async () => {
     await createFolder(t.db, alice.account.id, "Alpha shortlist");
     await withClient(alice.token, async (c) => {
       const typed = (await c.callTool({ name: "autocomplete", arguments: { q: "alp", limit: 5 } })).structuredContent as TJson;
@@ -277,6 +278,14 @@ describe("finding cards by name", () => {
         ["not_found", undefined, undefined],
       ]);
       expect(toolError(await c.callTool({ name: "lookup_cards", arguments: { identifiers: [] } })).error).toBe("validation_error");
+      const counted = (await c.callTool({ name: "aggregate_cards", arguments: { group_by: "stage", search: "a", limit: 50 } }))
+        .structuredContent as TJson;
+      const listed = (await c.callTool({ name: "search_cards", arguments: { search: "a", limit: 1 } })).structuredContent as TJson;
+      expect(counted.meta.total).toBe(listed.pagination.total);
+      expect(counted.data.reduce((sum: number, g: TJson) => sum + g.count, 0)).toBe(listed.pagination.total);
+      const inFolder = toolError(await c.callTool({ name: "aggregate_cards", arguments: { group_by: "stage", folder_ids: [999_999] } }));
+      expect(inFolder.error).toBe("validation_error");
+      expect(inFolder.message).toContain("folder_ids");
     });
     await withClient(bob.token, async (c) => {
       const typed = (await c.callTool({ name: "autocomplete", arguments: { q: "alp", types: ["folder"] } })).structuredContent as TJson;

@@ -131,6 +131,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cards/aggregate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count cards per stage, round, category, location, country or month
+         * @description Counts the cards matching the card list's filters (the same parameters as GET /v1/cards/, with
+         *     `filter_id` and `search`/`semantic`) in groups: `group_by` is one of `stage`, `round`, `category`, `location`, `country`, `created_month`, `last_interaction_month`.
+         *
+         *     Each group has the `key` the filters take (a slug; `YYYY-MM` for the months, in UTC), a `name` and an
+         *     exact `count`: the list's `pagination.total` with that group's value added as a filter. `meta.total` is the
+         *     list's total for the filters alone.
+         *
+         *     - `stage`, `round`: the card's own, in the reference order; `created_month` and `last_interaction_month`:
+         *       oldest month first. The others: largest group first.
+         *     - `category`: a card counts in each of its categories and in their parent categories (as the `categories`
+         *       filter includes children), so these groups overlap (`meta.overlapping`).
+         *     - `location`: the card's own location; `country`: the country it is in (a region alone has none).
+         *     - Cards without a value form one group whose `key` is null ("No stage", "No interaction", ...), listed last.
+         *
+         *     At most `limit` groups (default 100, at most 1000): the largest are kept (for months, the latest);
+         *     `meta.groups` counts them all.
+         *     With `semantic=true` the groups are those of the ranked list (at most 100 cards).
+         */
+        get: operations["aggregateCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cards/categories/": {
         parameters: {
             query?: never;
@@ -2478,6 +2514,165 @@ export interface operations {
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    aggregateCards: {
+        parameters: {
+            query?: {
+                /**
+                 * @description What to count the cards by: stage, round, category, location, country, created_month, last_interaction_month
+                 * @example stage
+                 */
+                group_by?: "stage" | "round" | "category" | "location" | "country" | "created_month" | "last_interaction_month";
+                /** @description At most this many groups, the largest kept (months: the latest); default 100, at most 1000 */
+                limit?: number;
+                /** @description Apply one of your saved filters (GET /v1/cards/filters/); parameters given explicitly win over it. */
+                filter_id?: number;
+                /** @description Stage slugs (GET /v1/cards/stages/); OR with each other and with `rounds`. */
+                stages?: string[];
+                /** @description Round slugs (GET /v1/cards/rounds/); OR with each other and with `stages`. */
+                rounds?: string[];
+                /**
+                 * @description Category slugs (GET /v1/cards/categories/); a parent includes its children.
+                 * @example [
+                 *       "fintech"
+                 *     ]
+                 */
+                categories?: string[];
+                /** @description Location slugs (GET /v1/cards/locations/); a region includes its locations. */
+                locations?: string[];
+                /** @description Participant slugs: cards that any of them signalled (directly or through an associated participant). */
+                participants?: string[];
+                /** @description Source type slugs (GET /v1/cards/source-types/), matched on the card's earliest signal. */
+                source_types?: string[];
+                /** @description `web3`, `web2` or `all` (default). */
+                display_preference?: "web3" | "web2" | "all";
+                /** @description Ids of your folders (GET /v1/cards/folders/). */
+                folder_ids?: number[];
+                /** @description Text search: every word must occur in the name or description (the last word as a prefix). */
+                search?: string;
+                /** @description Rank by meaning instead: needs `search`; items carry `similarity`. */
+                semantic?: boolean;
+                /** @description With `semantic`: drop items under this cosine similarity (0.0-1.0, default 0.3). */
+                min_similarity?: number;
+                /** @description true: featured cards only; false: the others. */
+                featured?: boolean;
+                /** @description true: cards created in the last 7 days; false: the others. */
+                new?: boolean;
+                /** @description true: trending cards only; false: the others. */
+                trending?: boolean;
+                /** @description At least this many interactions. */
+                min_signals?: number;
+                /** @description At most this many interactions. */
+                max_signals?: number;
+                /**
+                 * @description Created on or after this UTC day
+                 * @example 2025-01-01
+                 */
+                created_after?: string;
+                /** @description Created on or before this UTC day */
+                created_before?: string;
+                /** @description Updated on or after this UTC day */
+                updated_after?: string;
+                /** @description Updated on or before this UTC day */
+                updated_before?: string;
+                /** @description Last interaction on or after this UTC day */
+                last_interaction_after?: string;
+                /** @description Last interaction on or before this UTC day */
+                last_interaction_before?: string;
+                /** @description First interaction on or after this UTC day */
+                first_interaction_after?: string;
+                /** @description First interaction on or before this UTC day */
+                first_interaction_before?: string;
+                /** @description Rolling window: created on or after the UTC day this many days before today (1-3650), resolved at each request; with `created_after` both apply. */
+                created_within_days?: number;
+                /** @description Rolling window: updated on or after the UTC day this many days before today (1-3650), resolved at each request; with `updated_after` both apply. */
+                updated_within_days?: number;
+                /** @description Rolling window: last interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `last_interaction_after` both apply. */
+                last_interaction_within_days?: number;
+                /** @description Rolling window: first interaction on or after the UTC day this many days before today (1-3650), resolved at each request; with `first_interaction_after` both apply. */
+                first_interaction_within_days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups with their counts, and the total of matching cards */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "key": "idea",
+                     *           "name": "Idea",
+                     *           "count": 41
+                     *         },
+                     *         {
+                     *           "key": "prototype",
+                     *           "name": "Prototype",
+                     *           "count": 57
+                     *         },
+                     *         {
+                     *           "key": "mvp",
+                     *           "name": "MVP",
+                     *           "count": 38
+                     *         },
+                     *         {
+                     *           "key": "early-revenue",
+                     *           "name": "Early revenue",
+                     *           "count": 22
+                     *         },
+                     *         {
+                     *           "key": null,
+                     *           "name": "No stage",
+                     *           "count": 3
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "group_by": "stage",
+                     *         "total": 161,
+                     *         "groups": 5,
+                     *         "overlapping": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The group's value as the card filters take it (a slug), `YYYY-MM` for months, null for the cards without one */
+                            key: string | null;
+                            /** @description The group's name as the workspace shows it */
+                            name: string;
+                            /** @description The number of matching cards in the group */
+                            count: number;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            group_by: "stage" | "round" | "category" | "location" | "country" | "created_month" | "last_interaction_month";
+                            /** @description The number of cards matching the filters: the list's pagination.total */
+                            total: number;
+                            /** @description The number of groups with at least one card, before `limit` */
+                            groups: number;
+                            /** @description Whether a card can count in several groups (categories: a card is in each of its categories and their parents) */
+                            overlapping: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["SemanticUnavailable"];
         };
     };
     listCategories: {

@@ -7,6 +7,7 @@ import { Choice } from "~/app/_ui/filters";
 import { useSearchShortcut } from "~/app/_ui/use-search-shortcut";
 import { useUrlParams } from "~/app/_ui/use-url-params";
 import { NewSinceContext } from "./card-columns";
+import { CardBreakdown } from "./card-breakdown";
 import { CardTable } from "./card-table";
 import { CardsFilters } from "./cards-filters";
 import { FolderPicker } from "~/app/(workspace)/folder-picker";
@@ -142,6 +143,7 @@ export function CardsExplorer() {
             : "Loading cards…"}
         </p>
       )}
+      {!filterRefused && !onlyNew && <CardBreakdown params={params} />}
       <NewSinceContext.Provider value={news.since ? Date.parse(news.since) : null}>
         {!filterRefused && (
           <CardTable

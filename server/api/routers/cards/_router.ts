@@ -1,4 +1,5 @@
 import { createTRPCRouter } from "~/server/api/trpc";
+import { cardAggregateRoute } from "./aggregate";
 import { cardCommentsRoute } from "./comments";
 import { cardDetailRoute } from "./detail";
 import { markSavedFilterSeenRoute, savedFilterNewCardsRoute } from "./filter-news";
@@ -12,6 +13,7 @@ export const cardsRouter = createTRPCRouter({
   list: listCardsRoute,
   search: listCardsPostRoute,
   lookup: cardLookupRoute,
+  aggregate: cardAggregateRoute,
   categories: categoriesRoute,
   stages: stagesRoute,
   rounds: roundsRoute,

@@ -1,0 +1,179 @@
+import type { TDb } from "~/server/db/client";
+import { Prisma } from "~/server/db/generated/prisma/client";
+import { sqlKey } from "~/server/db/sql-key";
+import { validationError } from "~/server/lib/errors";
+import { lruPerOwner } from "~/server/lib/lru";
+import { SEMANTIC_MAX_RESULTS } from "../embeddings";
+import { referenceData, referenceDataAfterMiss, type TReferenceData } from "../reference/cache";
+import { CARDS_SQL, VERSION_FROM } from "./count-cache";
+import type { TCardFilterParams } from "./filter-schema";
+import { buildCardWhere } from "./filters";
+import { DEFAULT_MIN_SIMILARITY } from "./params";
+import { rankCardsSemantically } from "./semantic-step";
+import { groupKeySql, groupName, locationFold, type TGroupBy } from "./aggregate-groups";
+
+/**
+ * GET /v1/cards/aggregate/: how many of the cards a card filter matches fall in each group (their
+ * stage, round, category, location, country, creation month or month of last interaction). The
+ * counts are those of the list with the same filters: a group's count is the list's
+ * `pagination.total` with that group's value added as a filter (for categories, a category counts
+ * the cards in it or under it, as the `categories` filter does, so category groups overlap; the
+ * others partition the cards). Semantic search groups the ranked list (at most 100 cards).
+ *
+ * One statement reads the groups and the version of the card data together (count-cache.ts): the
+ * answer is remembered per filter and served again while no card, category link, interaction or
+ * folder entry changes. Semantic rankings are not remembered (their vectors change apart).
+ */
+
+export interface TAggregateGroup {
+  key: string | null;
+  name: string;
+  count: number;
+}
+
+export interface TAggregateResult {
+  groups: TAggregateGroup[];
+  /** The number of cards matching the filter (the list's pagination.total). */
+  total: number;
+  /** Whether a card can count in several groups (categories). */
+  overlapping: boolean;
+  /** Groups with at least one card, before `limit`. */
+  groupCount: number;
+}
+
+export interface TAggregateParams extends TCardFilterParams {
+  group_by: TGroupBy;
+  limit: number;
+}
+
+interface TRawGroups {
+  /** [key, count] pairs, key as text (null: the card has no value). */
+  groups: [string | null, number][];
+  total: number;
+}
+
+const remembered = lruPerOwner<{ version: string; value: TRawGroups }>(1000);
+
+/** The category tree as (descendant, ancestor) pairs, each category its own ancestor too. */
+function categoryPairs(ref: TReferenceData): { descendants: number[]; ancestors: number[] } {
+  const descendants: number[] = [];
+  const ancestors: number[] = [];
+  for (const row of ref.categories.rows) {
+    // The tree is reference data, but it is walked with a bound all the same (a cycle ends it).
+    let current: number | null = row.id;
+    for (let depth = 0; current !== null && depth < 16; depth++) {
+      descendants.push(row.id);
+      ancestors.push(current);
+      current = ref.categories.byId.get(current)?.parentId ?? null;
+    }
+  }
+  return { descendants, ancestors };
+}
+
+/** The statement: column `version` (card data), `groups` (JSON [[key, n], ...]) and `total`. */
+function groupsSql(groupBy: TGroupBy, scope: Prisma.Sql, unfiltered: boolean, ref: TReferenceData): Prisma.Sql {
+  const pairs = (rows: Prisma.Sql) => Prisma.sql`(SELECT COALESCE(json_agg(json_build_array(g.k, g.n)), '[]') FROM (${rows}) g)`;
+  if (groupBy !== "category") {
+    const rows = Prisma.sql`SELECT ${groupKeySql(groupBy)}::text AS k, count(*)::int AS n FROM card c WHERE ${scope} GROUP BY 1`;
+    return Prisma.sql`SELECT v.version, ${pairs(rows)} AS groups, NULL::int AS total FROM ${VERSION_FROM}`;
+  }
+  const { descendants, ancestors } = categoryPairs(ref);
+  const links = unfiltered ? Prisma.sql`card_category cc` : Prisma.sql`card_category cc JOIN card c ON c.id = cc.card_id AND ${scope}`;
+  const rows = Prisma.sql`
+    SELECT t.ancestor::text AS k, count(DISTINCT cc.card_id)::int AS n
+      FROM ${links} JOIN unnest(${descendants}::int[], ${ancestors}::int[]) t(descendant, ancestor) ON t.descendant = cc.category_id
+     GROUP BY t.ancestor
+    UNION ALL
+    SELECT NULL, count(*)::int FROM card c WHERE ${scope} AND NOT EXISTS (SELECT 1 FROM card_category x WHERE x.card_id = c.id)`;
+  const total = unfiltered ? CARDS_SQL : Prisma.sql`(SELECT count(*)::int FROM card c WHERE ${scope})`;
+  return Prisma.sql`SELECT v.version, ${pairs(rows)} AS groups, ${total} AS total FROM ${VERSION_FROM}`;
+}
+
+async function runGroups(db: TDb, sql: Prisma.Sql): Promise<{ version: string; value: TRawGroups }> {
+  const [row] = await db.$queryRaw<{ version: string; groups: [string | null, number][]; total: number | null }[]>(sql);
+  const groups = (row?.groups ?? []).filter(([, n]) => n > 0);
+  const total = row?.total ?? groups.reduce((sum, [, n]) => sum + n, 0);
+  return { version: row?.version ?? "0", value: { groups, total } };
+}
+
+/** The groups of `sql`, remembered at the card data's version. */
+async function versionedGroups(db: TDb, sql: Prisma.Sql): Promise<TRawGroups> {
+  const cache = remembered(db);
+  const key = sqlKey(sql);
+  const hit = cache.get(key);
+  if (hit) {
+    const [row] = await db.$queryRaw<{ version: string }[]>`SELECT v.version FROM ${VERSION_FROM}`;
+    if (row?.version === hit.version) return hit.value;
+  }
+  const fresh = await runGroups(db, sql);
+  cache.set(key, fresh);
+  return fresh.value;
+}
+
+/** The ids of the semantic ranking the list would page through, or undefined without `semantic`. */
+async function semanticIds(db: TDb, accountId: number, p: TAggregateParams, where: Awaited<ReturnType<typeof buildCardWhere>>) {
+  if (!p.semantic) return undefined;
+  if (!p.search) throw validationError("semantic", "semantic search requires search");
+  const ranked = await rankCardsSemantically({
+    db,
+    accountId,
+    where,
+    query: p.search,
+    minSimilarity: p.min_similarity ?? DEFAULT_MIN_SIMILARITY,
+    limit: SEMANTIC_MAX_RESULTS.card,
+    offset: 0,
+    includeTotal: true,
+  });
+  return ranked.rows.map((r) => r.id);
+}
+
+/** Orders and names the groups: stages and rounds in their order, months by time, the rest largest first. */
+function presentGroups(ref: TReferenceData, groupBy: TGroupBy, raw: [string | null, number][]): TAggregateGroup[] {
+  const folded = groupBy === "country" ? locationFold(ref, raw) : raw;
+  const groups = folded.flatMap(([key, count]) => {
+    const named = groupName(ref, groupBy, key);
+    return named ? [{ ...named, count }] : [];
+  });
+  const last = (g: TAggregateGroup) => (g.key === null ? 1 : 0);
+  const byCount = (a: TAggregateGroup, b: TAggregateGroup) => last(a) - last(b) || b.count - a.count || a.name.localeCompare(b.name);
+  return groups.sort(byCount);
+}
+
+function ordered(ref: TReferenceData, groupBy: TGroupBy, groups: TAggregateGroup[]): TAggregateGroup[] {
+  const position = (g: TAggregateGroup): number => {
+    if (g.key === null) return Number.MAX_SAFE_INTEGER;
+    if (groupBy === "stage") return ref.stages.bySlug.get(g.key)?.position ?? 0;
+    if (groupBy === "round") return ref.rounds.bySlug.get(g.key)?.position ?? 0;
+    return 0;
+  };
+  if (groupBy === "stage" || groupBy === "round") return [...groups].sort((a, b) => position(a) - position(b));
+  if (groupBy === "created_month" || groupBy === "last_interaction_month") {
+    return [...groups].sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.localeCompare(b.key)));
+  }
+  return groups;
+}
+
+export async function aggregateCards(db: TDb, accountId: number, p: TAggregateParams): Promise<TAggregateResult> {
+  if (p.semantic && !p.search) throw validationError("semantic", "semantic search requires search");
+  const where = await buildCardWhere(db, accountId, p);
+  const overlapping = p.group_by === "category";
+  if (where.empty) return { groups: [], total: 0, overlapping, groupCount: 0 };
+  const [ref, ids] = await Promise.all([referenceData(db), semanticIds(db, accountId, p, where)]);
+  const scope = ids ? Prisma.sql`c.id = ANY(${ids}::int[])` : where.sql;
+  const sql = groupsSql(p.group_by, scope, !ids && where.unfiltered, ref);
+  const raw = ids ? (await runGroups(db, sql)).value : await versionedGroups(db, sql);
+  // A stage, category or location created since the reference data was read: read it again.
+  const known = raw.groups.every(([key]) => key === null || groupName(ref, p.group_by, key));
+  const named = known ? ref : await referenceDataAfterMiss(db, ref);
+  // The largest groups are kept (months: the latest, a timeline), then shown in the grouping's own order.
+  const kept = presentGroups(named, p.group_by, raw.groups);
+  if (p.group_by === "created_month" || p.group_by === "last_interaction_month") {
+    kept.sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : b.key.localeCompare(a.key)));
+  }
+  return {
+    groups: ordered(named, p.group_by, kept.slice(0, p.limit)),
+    total: raw.total,
+    overlapping,
+    groupCount: kept.length,
+  };
+}
