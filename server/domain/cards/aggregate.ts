@@ -25,7 +25,7 @@ import { groupKeySql, groupName, locationFold, type TGroupBy } from "./aggregate
  * folder entry changes. Semantic rankings are not remembered (their vectors change apart).
  */
 
-export interface TAggregateGroup {
+interface TAggregateGroup {
   key: string | null;
   name: string;
   count: number;

@@ -24,7 +24,6 @@ export const ZCardAggregateRequest = z
     ...filter,
   })
   .strict();
-export type TCardAggregateRequest = z.infer<typeof ZCardAggregateRequest>;
 
 const ZGroup = z.object({
   key: z
