@@ -102,6 +102,8 @@ const ZEnv = z.object({
   OAUTH_DYNAMIC_REGISTRATION: z.enum(["0", "1"]).default("0"),
   /** "1" lets webhook endpoints be loopback, private or link-local addresses (tests, self-hosting); docs/webhooks.md. */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+  /** Days a deleted card, participant or interaction stays in the change feed (GET /v1/changes/); older cursors answer 410. */
+  CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** HTTP processes: "auto" is one per core (up to 4) on a PostgreSQL server, 1 on the embedded database. */
   HTTP_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
   /**

@@ -8,6 +8,7 @@ import { radarEventData } from "./domain/radar/event-data";
 import { savedFilterEventData } from "./domain/saved-filters/event-data";
 import { startSavedFilterMatcher } from "./domain/saved-filters/matcher";
 import { startNotificationWorkers } from "./domain/notifications/worker";
+import { startTombstonePrune } from "./domain/changes/prune";
 import { releaseLeases } from "./domain/jobs/lease";
 import { logger } from "./lib/logger";
 
@@ -30,6 +31,7 @@ const starters: TWorkerStarter[] = [
   (db) => startSavedFilterMatcher(db),
   (db) => startWebhookWorkers(db, EVENT_DATA),
   (db) => startNotificationWorkers(db),
+  (db) => startTombstonePrune(db),
 ];
 
 /** How long a stop lets the loops finish the batch in hand before giving it back to the queues. */

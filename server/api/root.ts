@@ -5,6 +5,7 @@ import { participantsRouter } from "./routers/participants/_router";
 import { radarRouter } from "./routers/radar/_router";
 import { rawDataRouter } from "./routers/rawdata/_router";
 import { searchRouter } from "./routers/search/_router";
+import { changesRouter } from "./routers/changes/_router";
 import { teamRouter } from "./routers/team/_router";
 import { tokenRouter } from "./routers/token/_router";
 import { userDataRouter } from "./routers/user/_router";
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   token: tokenRouter,
   cards: cardsRouter,
   search: searchRouter,
+  changes: changesRouter,
   user: userDataRouter,
   account: accountRouter,
   participants: participantsRouter,

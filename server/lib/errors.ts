@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** a change feed cursor older than the deletions kept (GET /v1/changes/) */
+  cursor_expired: 410,
   payload_too_large: 413,
   throttled: 429,
   internal_error: 500,

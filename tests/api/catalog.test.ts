@@ -57,6 +57,7 @@ const SPEC_ENDPOINTS = [
   "GET /v1/autocomplete/",
   "POST /v1/cards/lookup/",
   "GET /v1/cards/aggregate/",
+  "GET /v1/changes/",
 ];
 
 describe("public catalog", () => {

@@ -78,9 +78,9 @@ describe("the OpenAPI document", () => {
     expect(other.info.description).toContain("http://localhost:3000/v1/cards/");
   });
 
-  it("declares every path with the spec's trailing slash, and 52 operations", () => {
+  it("declares every path with the spec's trailing slash, and 53 operations", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(ops).toHaveLength(52);
+    expect(ops).toHaveLength(53);
     for (const { path } of ops) expect(path).toMatch(/\/$/);
   });
 
@@ -120,7 +120,7 @@ describe("the OpenAPI document", () => {
     const scopeOf = (path: string, method: string) => {
       if (path === "/token/validate/") return [];
       if (path === "/team/" || path.endsWith("/comments/")) return ["team:read"];
-      if (path.startsWith("/cards/") || path === "/autocomplete/") return ["cards:read"];
+      if (path.startsWith("/cards/") || path === "/autocomplete/" || path === "/changes/") return ["cards:read"];
       if (path.startsWith("/participants/")) return ["participants:read"];
       if (path.startsWith("/network_a/")) return ["network_a:read"];
       if (path.startsWith("/webhooks/")) return ["webhooks:manage"];
@@ -168,6 +168,7 @@ describe("the OpenAPI document", () => {
       PermissionDenied: 403,
       RawDataPermissionDenied: 403,
       NotFound: 404,
+      CursorExpired: 410,
       PayloadTooLarge: 413,
       Throttled: 429,
       InternalError: 500,

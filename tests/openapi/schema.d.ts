@@ -480,6 +480,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes to cards, participants and interactions since a cursor
+         * @description A feed for keeping a copy in sync: the card, participant, interaction rows written (`upsert`, with the row as it is
+         *     now) or deleted (`delete`) since `cursor`, oldest first, at most `limit` (default 100, at most 1000).
+         *
+         *     **Syncing.** Start without a cursor: the feed begins with every live row, then goes on with later changes. Apply
+         *     each change by `type` and `id` (an upsert creates or replaces, a delete removes), keep `next_cursor`, and ask
+         *     again with it: while `has_more` is true at once, later to follow new changes. A copy that has applied the feed holds
+         *     exactly what a full read holds.
+         *
+         *     **Order.** Changes come in the order of the transactions that made them; a change is served once every earlier
+         *     transaction has ended, so a change committed late can never appear behind a cursor already handed out. Several
+         *     writes to a row between two reads come as one upsert. The cursor is opaque; it works with any `types`.
+         *
+         *     **Retention.** Deletions are kept `meta.retention_days` days (CHANGES_RETENTION_DAYS, default 30). A cursor older than
+         *     the deletions kept answers **410 `cursor_expired`**: start again without a cursor.
+         *
+         *     Participants need the `participants:read` scope as well on an OAuth token.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/participants/": {
         parameters: {
             query?: never;
@@ -1284,6 +1319,15 @@ export interface components {
         };
         /** @description The resource named in the path does not exist for this account (`not_found`). */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The cursor is older than the deletions the feed keeps (`cursor_expired`): read again without a cursor. */
+        CursorExpired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4191,6 +4235,284 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated kinds of rows to follow (default: all): card, participant, interaction
+                 * @example [
+                 *       "card",
+                 *       "interaction"
+                 *     ]
+                 */
+                types?: string[];
+                /** @description `next_cursor` of the previous page; without it the feed starts at the beginning (every live row, then later changes) */
+                cursor?: string;
+                /**
+                 * @description Changes per page (default 100, at most 1000)
+                 * @example 3
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes, the cursor to continue from, and whether more are ready */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "card",
+                     *           "id": 94,
+                     *           "change": "upsert",
+                     *           "data": {
+                     *             "id": 94,
+                     *             "slug": "rivetai-mk",
+                     *             "name": "Rivetai",
+                     *             "public_url": "http://localhost:3000/cards/rivetai-mk",
+                     *             "description": "Real-time DAO treasury management for protocol teams. Growing 20% month over month.",
+                     *             "image": "https://images.example/cards/rivetai-mk.png",
+                     *             "url": "https://rivetai-mk.example",
+                     *             "interactions_count": 20,
+                     *             "trending": false,
+                     *             "stage": {
+                     *               "name": "Idea",
+                     *               "slug": "idea"
+                     *             },
+                     *             "round": {
+                     *               "name": "Bootstrapped",
+                     *               "slug": "bootstrapped"
+                     *             },
+                     *             "categories": [
+                     *               {
+                     *                 "name": "DeFi",
+                     *                 "slug": "defi"
+                     *               },
+                     *               {
+                     *                 "name": "Web3",
+                     *                 "slug": "web3"
+                     *               }
+                     *             ],
+                     *             "location": {
+                     *               "formatted": "Chicago, IL, United States",
+                     *               "slug": "chicago",
+                     *               "city": "Chicago",
+                     *               "state": "IL",
+                     *               "country": "United States",
+                     *               "region": "US Central",
+                     *               "region_slug": "us-central",
+                     *               "type": "city"
+                     *             },
+                     *             "created_at": "2026-09-26T23:46:49.750Z",
+                     *             "updated_at": "2026-11-24T23:59:57.011Z",
+                     *             "last_round": null,
+                     *             "last_interaction_at": "2026-11-24T23:59:57.011Z",
+                     *             "first_interaction_at": "2026-09-27T23:11:02.005Z",
+                     *             "social_links": [
+                     *               {
+                     *                 "key": "website",
+                     *                 "name": "Website",
+                     *                 "url": "https://rivetai-mk.example"
+                     *               }
+                     *             ],
+                     *             "open_to_intro": false,
+                     *             "has_intro_request": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "interaction",
+                     *           "id": 90211,
+                     *           "change": "upsert",
+                     *           "data": {
+                     *             "id": 90211,
+                     *             "created_at": "2026-11-24T23:59:57.011Z",
+                     *             "card": {
+                     *               "id": 94,
+                     *               "slug": "rivetai-mk"
+                     *             },
+                     *             "participant": {
+                     *               "id": 311,
+                     *               "slug": "northwind-ventures"
+                     *             },
+                     *             "associated_participant": null,
+                     *             "source_type": "network_a"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "card",
+                     *           "id": 1077,
+                     *           "change": "delete",
+                     *           "deleted_at": "2026-11-25T08:12:03.410Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "djEuODgyMTQuMS4xMDc3",
+                     *       "has_more": true,
+                     *       "meta": {
+                     *         "types": [
+                     *           "card",
+                     *           "interaction"
+                     *         ],
+                     *         "retention_days": 30
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: ({
+                            /** @constant */
+                            type: "card";
+                            /** @description The row's id: the key to apply the change to */
+                            id: number;
+                            /**
+                             * @description upsert: the row as it is now (create or replace); delete: the row is gone
+                             * @enum {string}
+                             */
+                            change: "upsert" | "delete";
+                            /** @description On an upsert: the row as it is now */
+                            data?: {
+                                id?: number;
+                                slug?: string;
+                                name?: string;
+                                public_url?: string;
+                                description?: string | null;
+                                image?: string | null;
+                                url?: string | null;
+                                interactions_count?: number;
+                                trending?: boolean;
+                                stage?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                round?: {
+                                    name: string;
+                                    slug: string | null;
+                                };
+                                categories?: {
+                                    name: string;
+                                    slug: string;
+                                }[];
+                                location?: {
+                                    formatted: string | null;
+                                    slug: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    region: string | null;
+                                    region_slug: string | null;
+                                    type: string | null;
+                                } | null;
+                                created_at?: string;
+                                updated_at?: string;
+                                last_round?: string | null;
+                                last_interaction_at?: string | null;
+                                first_interaction_at?: string | null;
+                                social_links?: {
+                                    key: string;
+                                    name: string;
+                                    url: string;
+                                }[];
+                                open_to_intro?: boolean;
+                                has_intro_request?: boolean;
+                                user_data?: {
+                                    is_liked: boolean;
+                                    has_note: boolean;
+                                    note?: {
+                                        text: string;
+                                        created_at: string;
+                                        updated_at: string;
+                                    } | null;
+                                    folders: {
+                                        id: number;
+                                        name: string;
+                                    }[];
+                                };
+                                similarity?: number;
+                            };
+                            /** @description On a delete: when the row was deleted */
+                            deleted_at?: string;
+                        } | {
+                            /** @constant */
+                            type: "participant";
+                            /** @description The row's id: the key to apply the change to */
+                            id: number;
+                            /**
+                             * @description upsert: the row as it is now (create or replace); delete: the row is gone
+                             * @enum {string}
+                             */
+                            change: "upsert" | "delete";
+                            /** @description On an upsert: the row as it is now */
+                            data?: {
+                                id: number;
+                                slug: string;
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description On a delete: when the row was deleted */
+                            deleted_at?: string;
+                        } | {
+                            /** @constant */
+                            type: "interaction";
+                            /** @description The row's id: the key to apply the change to */
+                            id: number;
+                            /**
+                             * @description upsert: the row as it is now (create or replace); delete: the row is gone
+                             * @enum {string}
+                             */
+                            change: "upsert" | "delete";
+                            /** @description On an upsert: the row as it is now */
+                            data?: {
+                                id: number;
+                                created_at: string;
+                                card: {
+                                    id: number;
+                                    slug: string;
+                                };
+                                participant: {
+                                    id: number;
+                                    slug: string;
+                                };
+                                associated_participant: {
+                                    id: number;
+                                    slug: string;
+                                } | null;
+                                /** @description The source type's slug */
+                                source_type: string | null;
+                            };
+                            /** @description On a delete: when the row was deleted */
+                            deleted_at?: string;
+                        })[];
+                        /** @description Where the next request continues (also when this page is empty: ask again later) */
+                        next_cursor: string;
+                        /** @description Whether more changes are ready now */
+                        has_more: boolean;
+                        meta: {
+                            types: ("card" | "participant" | "interaction")[];
+                            /** @description How long deletions are kept: a cursor older than that answers 410 cursor_expired */
+                            retention_days: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["PermissionDenied"];
+            410: components["responses"]["CursorExpired"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -29,6 +29,7 @@ const RESPONSE_STATUS: Record<TErrorResponseName, string> = {
   PermissionDenied: "403",
   RawDataPermissionDenied: "403",
   NotFound: "404",
+  CursorExpired: "410",
   PayloadTooLarge: "413",
   Throttled: "429",
   InternalError: "500",

@@ -172,6 +172,15 @@ export const ERROR_RESPONSES = {
   NotFound: errorResponse("The resource named in the path does not exist for this account (`not_found`).", {
     not_found: { summary: "Unknown identifier", value: { error: "not_found", message: "Card not found." } },
   }),
+  CursorExpired: errorResponse("The cursor is older than the deletions the feed keeps (`cursor_expired`): read again without a cursor.", {
+    cursor_expired: {
+      summary: "A cursor from before the retention",
+      value: {
+        error: "cursor_expired",
+        message: "This cursor is older than the deletions the feed keeps: read the feed again from the start (without a cursor).",
+      },
+    },
+  }),
   PayloadTooLarge: errorResponse("The request body is larger than 1 MB (`payload_too_large`).", {
     payload_too_large: { summary: "Body over 1 MB", value: { error: "payload_too_large", message: "The request body is too large." } },
   }),

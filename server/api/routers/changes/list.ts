@@ -1,0 +1,27 @@
+import { restMeta } from "~/server/api/contract";
+import { protectedProcedure } from "~/server/api/trpc";
+import { requiredScopeError } from "~/server/auth/oauth/challenges";
+import { readChanges } from "~/server/domain/changes/feed";
+import { CHANGE_TYPES, type TChangeType } from "~/server/domain/changes/types";
+import { env } from "~/server/env";
+import { listChangesContract } from "./list.contract";
+import type { TChangesResponse } from "./list.types";
+
+/** The feed reads the primary: a replica's snapshot may trail what a client has already read there. */
+export const listChangesRoute = protectedProcedure
+  .meta(restMeta(listChangesContract))
+  .input(listChangesContract.input)
+  .output(listChangesContract.output)
+  .query(async ({ ctx, input }): Promise<TChangesResponse> => {
+    const types = (input.types?.length ? CHANGE_TYPES.filter((t) => input.types!.includes(t)) : [...CHANGE_TYPES]) as TChangeType[];
+    if (types.includes("participant") && ctx.caller.kind === "oauth" && !ctx.caller.grant.scopes.includes("participants:read")) {
+      throw requiredScopeError("participants:read");
+    }
+    const page = await readChanges(ctx.db, ctx.account.id, { types, cursor: input.cursor, limit: input.limit });
+    return {
+      data: page.changes as TChangesResponse["data"],
+      next_cursor: page.nextCursor,
+      has_more: page.hasMore,
+      meta: { types, retention_days: env().CHANGES_RETENTION_DAYS },
+    };
+  });
