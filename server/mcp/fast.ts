@@ -68,13 +68,13 @@ export function fastRequest(headers: TMcpHeaders, message: unknown): TFastReques
 }
 
 /**
- * The JSON-RPC answer to a fast request. A tool's output is serialised once: the text copy is that
- * JSON as a string, and `structuredContent` is the same JSON spliced in as it is.
+ * The JSON-RPC answer to a fast request. A tool's output is serialised once: `structuredContent` is
+ * that JSON spliced in as it is, and the text content is that JSON (or a list tool's markdown) as a string.
  */
 export async function answerFast(request: TMcpRequestContext, fast: TFastRequest): Promise<string> {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(fast.id)},"result":`;
   if (fast.kind === "list") return `${head}${toolListJson()}}`;
   const outcome = await runTool(request, fast.tool, fast.args);
   if ("error" in outcome) return `${head}${JSON.stringify(outcome.error)}}`;
-  return `${head}{"content":[{"type":"text","text":${JSON.stringify(outcome.json)}}],"structuredContent":${outcome.json}}}`;
+  return `${head}{"content":[{"type":"text","text":${JSON.stringify(outcome.text)}}],"structuredContent":${outcome.json}}}`;
 }

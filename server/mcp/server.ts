@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { callTool, type TMcpRequestContext } from "./call";
+import { resultCap } from "./paging";
 import { mcpTool, mcpTools } from "./tools";
 
 const MCP_SERVER_INFO = { name: "venture-monitor", title: "Venture Monitor", version: "1.0.0" } as const;
@@ -13,6 +14,9 @@ const INSTRUCTIONS = [
   "Start with search_cards (list_reference gives the slugs its filters take), then get_card for one card.",
   "list_saved_filters shows what is new in the account's saved filters; saved_filter_new_cards lists those cards.",
   "list_folders gives the account's and its team's folders; get_card_comments reads the team's thread on a card.",
+  "List tools take limit, cursor (pass the previous result's next_cursor to continue; null means the end), fields (keep only",
+  `those fields of each item) and response_format (json, or markdown for readable text); a result is cut to ${resultCap.chars.toLocaleString("en-US")} characters`,
+  "(truncated: true with a note) and next_cursor continues after the last item it holds.",
   "Every tool call counts as one request against the account's quota.",
 ].join(" ");
 

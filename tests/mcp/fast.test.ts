@@ -94,6 +94,8 @@ describe("the same answers as the SDK's server", () => {
       ["tools/call", { name: "get_card", arguments: { slug: "no-such-card" } }],
       ["tools/call", { name: "search_cards", arguments: { limit: "many" } }],
       ["tools/call", { name: "list_reference", arguments: { kind: "rounds" } }],
+      ["tools/call", { name: "search_cards", arguments: { limit: 2, sort: "name:asc", response_format: "markdown" } }],
+      ["tools/call", { name: "search_cards", arguments: { cursor: "not-a-cursor" } }],
       ["tools/list", {}],
     ] as const) {
       const [fast, sdk] = await both(method, params);

@@ -19,6 +19,10 @@ export async function startListener(): Promise<TListener> {
   const server: Server = createServer(
     requestListener(async (_req, res) => void res.writeHead(418, { "content-type": "text/plain" }).end("not Next")),
   );
+  // Idle keep-alive sockets stay open for as long as a test may hold the event loop (compiling
+  // every tool's schemas takes seconds on a busy machine): a socket the server closed at its default
+  // 5 s, just as fetch reuses it, fails that request with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

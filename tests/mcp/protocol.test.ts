@@ -72,6 +72,12 @@ const OPERATIONS: Record<string, string> = {
 
 type TJson = Record<string, any>;
 
+/** The tools that answer a list: they take `cursor`, `fields` and `response_format` and answer `next_cursor`. */
+const LIST_TOOLS = new Set(
+  `search_cards list_card_interactions list_reference list_saved_filters saved_filter_new_cards list_folders get_card_comments
+   search_participants search_profiles list_collections list_collection_profiles radar_list radar_updates`.split(/\s+/),
+);
+
 describe("tools/list", () => {
   it("lists the design's tools with schemas derived from the /v1 operations' parameters", async () => {
     const { tools } = await withClient(alice.token, (c) => c.listTools());
@@ -88,20 +94,29 @@ describe("tools/list", () => {
       ];
       const names = Object.keys(tool.inputSchema.properties ?? {});
       // list_reference adds the list's kind; list_saved_filters always asks for the counts.
-      const expected =
+      const own =
         tool.name === "list_reference"
           ? ["kind", ...params]
           : tool.name === "list_saved_filters"
             ? params.filter((p) => p !== "include_counts")
             : params;
+      // A list tool adds its paging arguments (tests/mcp/paging.test.ts), `fields` and `limit` where the operation has none.
+      const list = LIST_TOOLS.has(tool.name);
+      const paging = list ? ["cursor", "response_format", "fields", "limit"].filter((p) => !own.includes(p)) : [];
+      const expected = [...own, ...paging];
       expect(names.sort(), tool.name).toEqual(expected.sort());
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       // Both compile as JSON Schema; the output one accepts the operation's documented example.
       ajv.compile(tool.inputSchema);
       const validate = ajv.compile(tool.outputSchema!);
-      const example = op.responses["200"].content["application/json"].example;
+      const body = op.responses["200"].content["application/json"].example;
+      // A list tool's result is the operation's body with `next_cursor`.
+      const example = list ? { ...body, next_cursor: null } : body;
       expect(validate(example), `${tool.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(tool.outputSchema?.required ?? (tool.outputSchema?.anyOf as TJson[])[0]!.required, tool.name).toEqual(
+        list ? expect.arrayContaining(["next_cursor"]) : expect.not.arrayContaining(["next_cursor"]),
+      );
       // Reads say so; the scope named is the operation's.
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!["radar_follow", "mark_saved_filter_seen"].includes(tool.name));
       const scope = (op.security as TJson[]).find((s) => s.OAuth2)?.OAuth2[0];
