@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDb, type TTestDb } from "../helpers/db";
 
 /** vmon teams create|add|remove|list|invite, as an operator runs them (a child process per command). */
-vi.setConfig({ testTimeout: 180_000 });
+// A dozen `vmon` processes, each starting a runtime and joining the database: slow on a busy machine.
+vi.setConfig({ testTimeout: 360_000 });
 
 let dataDir: string;
 let t: TTestDb | undefined;

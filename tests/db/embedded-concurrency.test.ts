@@ -29,11 +29,15 @@ describe("embedded database under concurrency", () => {
     const work = Array.from({ length: 60 }, (_, i) => {
       const db = i % 2 ? a : b;
       if (i % 3 === 0) {
-        return db.$transaction(async (tx) => {
-          const g = await tx.group.create({ data: { name: `t${i}`, limitOverride: i } });
-          await tx.$queryRaw`SELECT ${i}::int + ${1}::int AS x, ${"s"}::text AS s`;
-          return tx.group.update({ where: { id: g.id }, data: { limitOverride: i + 1 } });
-        });
+        return db.$transaction(
+          async (tx) => {
+            const g = await tx.group.create({ data: { name: `t${i}`, limitOverride: i } });
+            await tx.$queryRaw`SELECT ${i}::int + ${1}::int AS x, ${"s"}::text AS s`;
+            return tx.group.update({ where: { id: g.id }, data: { limitOverride: i + 1 } });
+            // Correctness under concurrency is the point here, not how fast a transaction starts.
+          },
+          { maxWait: 60_000, timeout: 60_000 },
+        );
       }
       return db.$queryRaw<{ x: number; y: string; z: boolean }[]>`SELECT ${i}::int AS x, ${`v${i}`}::text AS y, ${i % 2 === 0}::bool AS z`;
     });

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -99,16 +99,24 @@ describe.skipIf(!embedded)("one server owns its embedded DATA_DIR", () => {
     const server = await service(dir);
     await server.waitForLog("Venture Monitor is running");
     const env = serviceEnv(dir, server.port, { WORKERS: "0" });
-    const worker = promisify(execFile)(process.execPath, ["bin/vmon.js", "worker"], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-      timeout: 90_000,
-    }).then(
-      () => ({ code: 0, stderr: "" }),
-      (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
+    const child = spawn(process.execPath, ["bin/vmon.js", "worker"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let stderrText = "";
+    let joined: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (joined = resolve));
+    const collect = (chunk: Buffer, isErr: boolean) => {
+      output += chunk.toString();
+      if (isErr) stderrText += chunk.toString();
+      if (output.includes("worker running")) joined();
+    };
+    child.stdout.on("data", (c: Buffer) => collect(c, false));
+    child.stderr.on("data", (c: Buffer) => collect(c, true));
+    const worker = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      child.on("exit", (code) => resolve({ code, stderr: output })),
     );
-    await new Promise((r) => setTimeout(r, 4_000)); // the worker has joined
+    // The worker has joined the server's database (it says so once its loops run).
+    await Promise.race([running, worker]);
+    expect(output, stderrText).toContain("worker running");
     server.child.kill("SIGKILL");
     const { code, stderr } = await worker;
     expect(code).toBe(1);
