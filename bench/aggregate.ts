@@ -24,7 +24,7 @@ const FILTERS = ["", "categories=fintech", "stages=seed&created_after=2025-01-01
 const FLOOR: Record<string, string> = {
   stage: "SELECT stage_id, count(*) FROM card GROUP BY 1",
   round: "SELECT round_id, count(*) FROM card GROUP BY 1",
-  category: "SELECT category_id, count(*) FROM card_category GROUP BY 1",
+  category: "SELECT category_ids, count(*) FROM card GROUP BY 1",
   country: "SELECT location_id, count(*) FROM card GROUP BY 1",
   created_month: "SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), count(*) FROM card GROUP BY 1",
   last_interaction_month: "SELECT to_char(last_interaction_at AT TIME ZONE 'UTC', 'YYYY-MM'), count(*) FROM card GROUP BY 1",

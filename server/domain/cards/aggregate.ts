@@ -5,12 +5,12 @@ import { validationError } from "~/server/lib/errors";
 import { lruPerOwner } from "~/server/lib/lru";
 import { SEMANTIC_MAX_RESULTS } from "../embeddings";
 import { referenceData, referenceDataAfterMiss, type TReferenceData } from "../reference/cache";
-import { CARDS_SQL, VERSION_FROM } from "./count-cache";
+import { VERSION_FROM } from "./count-cache";
 import type { TCardFilterParams } from "./filter-schema";
 import { buildCardWhere } from "./filters";
 import { DEFAULT_MIN_SIMILARITY } from "./params";
 import { rankCardsSemantically } from "./semantic-step";
-import { groupKeySql, groupName, locationFold, type TGroupBy } from "./aggregate-groups";
+import { categoryFold, groupKeySql, groupName, keysKnown, locationFold, type TGroupBy } from "./aggregate-groups";
 
 /**
  * GET /v1/cards/aggregate/: how many of the cards a card filter matches fall in each group (their
@@ -54,45 +54,17 @@ interface TRawGroups {
 
 const remembered = lruPerOwner<{ version: string; value: TRawGroups }>(1000);
 
-/** The category tree as (descendant, ancestor) pairs, each category its own ancestor too. */
-function categoryPairs(ref: TReferenceData): { descendants: number[]; ancestors: number[] } {
-  const descendants: number[] = [];
-  const ancestors: number[] = [];
-  for (const row of ref.categories.rows) {
-    // The tree is reference data, but it is walked with a bound all the same (a cycle ends it).
-    let current: number | null = row.id;
-    for (let depth = 0; current !== null && depth < 16; depth++) {
-      descendants.push(row.id);
-      ancestors.push(current);
-      current = ref.categories.byId.get(current)?.parentId ?? null;
-    }
-  }
-  return { descendants, ancestors };
-}
-
-/** The statement: column `version` (card data), `groups` (JSON [[key, n], ...]) and `total`. */
-function groupsSql(groupBy: TGroupBy, scope: Prisma.Sql, unfiltered: boolean, ref: TReferenceData): Prisma.Sql {
-  const pairs = (rows: Prisma.Sql) => Prisma.sql`(SELECT COALESCE(json_agg(json_build_array(g.k, g.n)), '[]') FROM (${rows}) g)`;
-  if (groupBy !== "category") {
-    const rows = Prisma.sql`SELECT ${groupKeySql(groupBy)}::text AS k, count(*)::int AS n FROM card c WHERE ${scope} GROUP BY 1`;
-    return Prisma.sql`SELECT v.version, ${pairs(rows)} AS groups, NULL::int AS total FROM ${VERSION_FROM}`;
-  }
-  const { descendants, ancestors } = categoryPairs(ref);
-  const links = unfiltered ? Prisma.sql`card_category cc` : Prisma.sql`card_category cc JOIN card c ON c.id = cc.card_id AND ${scope}`;
-  const rows = Prisma.sql`
-    SELECT t.ancestor::text AS k, count(DISTINCT cc.card_id)::int AS n
-      FROM ${links} JOIN unnest(${descendants}::int[], ${ancestors}::int[]) t(descendant, ancestor) ON t.descendant = cc.category_id
-     GROUP BY t.ancestor
-    UNION ALL
-    SELECT NULL, count(*)::int FROM card c WHERE ${scope} AND NOT EXISTS (SELECT 1 FROM card_category x WHERE x.card_id = c.id)`;
-  const total = unfiltered ? CARDS_SQL : Prisma.sql`(SELECT count(*)::int FROM card c WHERE ${scope})`;
-  return Prisma.sql`SELECT v.version, ${pairs(rows)} AS groups, ${total} AS total FROM ${VERSION_FROM}`;
+/** The statement: column `version` (card data) and `groups` (JSON [[key, n], ...], keys as text). */
+function groupsSql(groupBy: TGroupBy, scope: Prisma.Sql): Prisma.Sql {
+  const rows = Prisma.sql`SELECT ${groupKeySql(groupBy)}::text AS k, count(*)::int AS n FROM card c WHERE ${scope} GROUP BY 1`;
+  return Prisma.sql`SELECT v.version, (SELECT COALESCE(json_agg(json_build_array(g.k, g.n)), '[]') FROM (${rows}) g) AS groups FROM ${VERSION_FROM}`;
 }
 
 async function runGroups(db: TDb, sql: Prisma.Sql): Promise<{ version: string; value: TRawGroups }> {
-  const [row] = await db.$queryRaw<{ version: string; groups: [string | null, number][]; total: number | null }[]>(sql);
+  const [row] = await db.$queryRaw<{ version: string; groups: [string | null, number][] }[]>(sql);
   const groups = (row?.groups ?? []).filter(([, n]) => n > 0);
-  const total = row?.total ?? groups.reduce((sum, [, n]) => sum + n, 0);
+  // Every card is in exactly one group of the statement (categories: one set of them).
+  const total = groups.reduce((sum, [, n]) => sum + n, 0);
   return { version: row?.version ?? "0", value: { groups, total } };
 }
 
@@ -129,7 +101,7 @@ async function semanticIds(db: TDb, accountId: number, p: TAggregateParams, wher
 
 /** Orders and names the groups: stages and rounds in their order, months by time, the rest largest first. */
 function presentGroups(ref: TReferenceData, groupBy: TGroupBy, raw: [string | null, number][]): TAggregateGroup[] {
-  const folded = groupBy === "country" ? locationFold(ref, raw) : raw;
+  const folded = groupBy === "country" ? locationFold(ref, raw) : groupBy === "category" ? categoryFold(ref, raw) : raw;
   const groups = folded.flatMap(([key, count]) => {
     const named = groupName(ref, groupBy, key);
     return named ? [{ ...named, count }] : [];
@@ -160,11 +132,10 @@ export async function aggregateCards(db: TDb, accountId: number, p: TAggregatePa
   if (where.empty) return { groups: [], total: 0, overlapping, groupCount: 0 };
   const [ref, ids] = await Promise.all([referenceData(db), semanticIds(db, accountId, p, where)]);
   const scope = ids ? Prisma.sql`c.id = ANY(${ids}::int[])` : where.sql;
-  const sql = groupsSql(p.group_by, scope, !ids && where.unfiltered, ref);
+  const sql = groupsSql(p.group_by, scope);
   const raw = ids ? (await runGroups(db, sql)).value : await versionedGroups(db, sql);
   // A stage, category or location created since the reference data was read: read it again.
-  const known = raw.groups.every(([key]) => key === null || groupName(ref, p.group_by, key));
-  const named = known ? ref : await referenceDataAfterMiss(db, ref);
+  const named = keysKnown(ref, p.group_by, raw.groups) ? ref : await referenceDataAfterMiss(db, ref);
   // The largest groups are kept (months: the latest, a timeline), then shown in the grouping's own order.
   const kept = presentGroups(named, p.group_by, raw.groups);
   if (p.group_by === "created_month" || p.group_by === "last_interaction_month") {
