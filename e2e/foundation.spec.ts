@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { auth, demoCredentials, vmon } from "./support";
 
@@ -72,6 +75,56 @@ test.describe("REST surface", () => {
     const unknown = await request.get("/v1/does-not-exist/", { headers: auth(token) });
     expect(unknown.status()).toBe(404);
     expect((await unknown.json()).error).toBe("not_found");
+  });
+});
+
+test.describe("syncing from outside", () => {
+  test("the change feed serves every card once, then an imported one; the counts per stage add up to the list", async ({ request }) => {
+    const email = `feed-${Date.now()}@example.test`;
+    expect(vmon(["users", "create", "--email", email, "--password", "correct horse battery"]).code).toBe(0);
+    const token = JSON.parse(vmon(["tokens", "create", "--email", email, "--json"]).stdout).token as string;
+    const get = async (url: string) => {
+      const res = await request.get(url, { headers: auth(token) });
+      expect(res.status(), url).toBe(200);
+      return res.json();
+    };
+    type TPage = { data: { id: number; change: string; data?: { slug: string } }[]; next_cursor: string; has_more: boolean };
+    const copy = new Map<number, string>();
+    const apply = (page: TPage) => {
+      for (const c of page.data) {
+        if (c.change === "upsert") copy.set(c.id, c.data!.slug);
+        else copy.delete(c.id);
+      }
+    };
+    let cursor = "";
+    for (let more = true; more;) {
+      const page = (await get(`/v1/changes/?types=card&limit=1000${cursor ? `&cursor=${cursor}` : ""}`)) as TPage;
+      apply(page);
+      cursor = page.next_cursor;
+      more = page.has_more;
+    }
+    const total = (await get("/v1/cards/?limit=1&include_total=true")).pagination.total as number;
+    expect(copy.size).toBe(total);
+
+    const slug = `feed-card-${Date.now()}`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "vm-feed-")), "cards.jsonl");
+    writeFileSync(file, `${JSON.stringify({ kind: "card", slug, name: "Feed Card" })}\n`);
+    const imported = vmon(["import", file]);
+    expect(imported.code, imported.stderr).toBe(0);
+    // Served once every transaction older than the import's has ended (a background run may be in one).
+    await expect
+      .poll(async () => {
+        const next = (await get(`/v1/changes/?types=card&cursor=${cursor}`)) as TPage;
+        apply(next);
+        cursor = next.next_cursor;
+        return [...copy.values()].includes(slug);
+      })
+      .toBe(true);
+    expect(copy.size).toBe(total + 1);
+
+    const perStage = (await get("/v1/cards/aggregate/?group_by=stage")) as { data: { count: number }[]; meta: { total: number } };
+    expect(perStage.meta.total).toBe(total + 1);
+    expect(perStage.data.reduce((sum, g) => sum + g.count, 0)).toBe(total + 1);
   });
 });
 
