@@ -1249,7 +1249,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            error: "validation_error" | "tracking_limit_reached" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "payload_too_large" | "throttled" | "internal_error" | "semantic_unavailable" | "service_unavailable";
+            error: "validation_error" | "tracking_limit_reached" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "cursor_expired" | "payload_too_large" | "throttled" | "internal_error" | "semantic_unavailable" | "service_unavailable";
             /** @description Human-readable explanation */
             message: string;
             /** @description validation_error only: the messages for each invalid parameter (or body field) */

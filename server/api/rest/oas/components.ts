@@ -13,6 +13,7 @@ const REST_ERROR_CODES = [
   "authentication_failed",
   "permission_denied",
   "not_found",
+  "cursor_expired",
   "payload_too_large",
   "throttled",
   "internal_error",
