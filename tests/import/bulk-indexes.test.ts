@@ -40,7 +40,7 @@ async function rows(): Promise<unknown> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
     const found = await t.db.$queryRawUnsafe<{ r: string }[]>(
-      `SELECT (SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(x) - 'search_vector' - 'created_at' - 'updated_at')
+      `SELECT (SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(x) - 'search_vector' - 'vm_feed_xid' - 'created_at' - 'updated_at')
                 WHERE key <> 'id' AND key NOT LIKE '%\\_id')::text AS r
          FROM ${table} x ORDER BY 1`,
     );

@@ -41,11 +41,16 @@ export async function counts(db: TDb): Promise<Record<string, number>> {
   return out;
 }
 
-/** Every row of the imported tables, as text (timestamps to the microsecond), in a stable order. */
+/**
+ * Every row of the imported tables, as text (timestamps to the microsecond), in a stable order; the
+ * change feed's transaction id (vm_feed_xid) is left out: it records which write, not what was written.
+ */
 export async function snapshot(db: TDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const t of TABLES) {
-    const rows = await db.$queryRawUnsafe<{ r: string }[]>(`SELECT (to_jsonb(x) - 'search_vector')::text AS r FROM ${t} x ORDER BY 1`);
+    const rows = await db.$queryRawUnsafe<{ r: string }[]>(
+      `SELECT (to_jsonb(x) - 'search_vector' - 'vm_feed_xid')::text AS r FROM ${t} x ORDER BY 1`,
+    );
     out[t] = rows.map((r) => r.r);
   }
   return out;
@@ -61,19 +66,19 @@ export async function rowsBySlug(db: TDb, { cardCreatedAt = true } = {}) {
   const created = cardCreatedAt ? "" : "- 'created_at'";
   return {
     card: await q(`
-      SELECT (to_jsonb(c) - 'id' - 'search_vector' - 'updated_at' ${created} - 'stage_id' - 'earliest_source_type_id'
+      SELECT (to_jsonb(c) - 'id' - 'vm_feed_xid' - 'search_vector' - 'updated_at' ${created} - 'stage_id' - 'earliest_source_type_id'
               || jsonb_build_object('stage', s.slug, 'earliest_source_type', st.slug))::text AS r
       FROM card c LEFT JOIN stage s ON s.id = c.stage_id LEFT JOIN source_type st ON st.id = c.earliest_source_type_id`),
     card_category: await q(
       `SELECT c.slug || ' ' || k.slug AS r FROM card_category x JOIN card c ON c.id = x.card_id JOIN category k ON k.id = x.category_id`,
     ),
     interaction: await q(`
-      SELECT (to_jsonb(i) - 'id' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
+      SELECT (to_jsonb(i) - 'id' - 'vm_feed_xid' - 'card_id' - 'participant_id' - 'associated_participant_id' - 'source_type_id'
               || jsonb_build_object('card', c.slug, 'participant', p.slug, 'source_type', st.slug))::text AS r
       FROM interaction i JOIN card c ON c.id = i.card_id JOIN participant p ON p.id = i.participant_id
       LEFT JOIN source_type st ON st.id = i.source_type_id`),
     participant: await q(`
-      SELECT (to_jsonb(p) - 'id' - 'created_at' - 'updated_at' - 'type_id' - 'associated_with_id'
+      SELECT (to_jsonb(p) - 'id' - 'vm_feed_xid' - 'created_at' - 'updated_at' - 'type_id' - 'associated_with_id'
               || jsonb_build_object('type', ty.slug, 'associated_with', a.slug))::text AS r
       FROM participant p JOIN participant_type ty ON ty.id = p.type_id LEFT JOIN participant a ON a.id = p.associated_with_id`),
     profile: await q(`SELECT (to_jsonb(p) - 'created_at' - 'updated_at')::text AS r FROM profile p`),
