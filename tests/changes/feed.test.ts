@@ -95,6 +95,25 @@ async function fullRead(): Promise<Map<string, unknown>> {
 
 const sorted = (m: Map<string, unknown>) => new Map([...m].sort(([a], [b]) => a.localeCompare(b)));
 
+/**
+ * Drains the feed into `copy` until it holds what a full read holds (the last writes are served
+ * once every older transaction on the server has ended, another database's too); the cursor reached.
+ */
+async function catchUp(copy: Map<string, unknown>, from: string | undefined, limit: number): Promise<string | undefined> {
+  let cursor = from;
+  const full = sorted(await fullRead());
+  await expect
+    .poll(
+      async () => {
+        cursor = await drain(copy, cursor, limit);
+        return sorted(copy);
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(full);
+  return cursor;
+}
+
 /** Random edits: new cards and signals, renames, category links, deletions of cards and participants. */
 async function writer(seedValue: number, rounds: number, category: { id: number }): Promise<void> {
   let x = seedValue;
@@ -118,17 +137,7 @@ async function writer(seedValue: number, rounds: number, category: { id: number 
 describe("GET /v1/changes/", () => {
   it("from the start serves every live row once, then nothing until something changes", async () => {
     const copy = new Map<string, unknown>();
-    let cursor: string | undefined;
-    const full = sorted(await fullRead());
-    await expect
-      .poll(
-        async () => {
-          cursor = await drain(copy, cursor);
-          return sorted(copy);
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(full);
+    const cursor = await catchUp(copy, undefined, 7);
     const again = await page(`cursor=${cursor}`);
     expect(again.data).toEqual([]);
     expect(again.next_cursor).toBe(cursor);
@@ -138,7 +147,7 @@ describe("GET /v1/changes/", () => {
 
   it("a copy that replays the feed while writers run holds exactly what a full read holds", async () => {
     const copy = new Map<string, unknown>();
-    let cursor = await drain(copy, undefined, 13);
+    let cursor: string | undefined = await drain(copy, undefined, 13);
     const category = await t.db.category.create({ data: { slug: "feed-cat", name: "Feed" } });
     let writing = true;
     const writers = Promise.all([writer(11, 40, category), writer(23, 40, category), writer(37, 40, category)]).finally(
@@ -146,18 +155,7 @@ describe("GET /v1/changes/", () => {
     );
     while (writing) cursor = await drain(copy, cursor, 5);
     await writers;
-    // The last writes are served once every older transaction on the server has ended (another
-    // database's too): the copy catches up with the full read.
-    const full = sorted(await fullRead());
-    await expect
-      .poll(
-        async () => {
-          cursor = await drain(copy, cursor, 50);
-          return sorted(copy);
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(full);
+    await catchUp(copy, cursor, 50);
     // Deletions were among the changes, cascades included.
     expect(await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM vm_feed_tombstone WHERE type = 3`).not.toEqual([{ n: 0 }]);
   }, 120_000);
@@ -205,17 +203,7 @@ describe("GET /v1/changes/", () => {
     expect(expired.status).toBe(410);
     expect(expired.body.error).toBe("cursor_expired");
     const copy = new Map<string, unknown>();
-    let cursor: string | undefined;
-    const full = sorted(await fullRead());
-    await expect
-      .poll(
-        async () => {
-          cursor = await drain(copy, cursor, 200);
-          return sorted(copy);
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(full);
+    await catchUp(copy, undefined, 200);
   });
 
   it("answers 400 for bad input, never 500", async () => {
