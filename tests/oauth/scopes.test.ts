@@ -65,6 +65,14 @@ describe("scopes", () => {
       expect(allowed.status, `${name} with ${scope}: ${JSON.stringify(allowed.body)}`).not.toBe(403);
       expect(allowed.status, name).toBeLessThan(500);
     }
+    // The change feed follows the kinds a token may read; participants named without their scope are a 403.
+    const feed = await api("GET", "/changes/?limit=1", { headers: bearer(tokenWith.get("cards:read")!) });
+    expect(feed.body.meta.types).toEqual(["card", "interaction"]);
+    const named = await api("GET", "/changes/?types=participant", { headers: bearer(tokenWith.get("cards:read")!) });
+    expect([named.status, named.headers.get("www-authenticate")]).toEqual([
+      403,
+      `Bearer error="insufficient_scope", scope="participants:read"`,
+    ]);
   }, 120_000);
 
   it("a scope never lifts the account's own limits (raw data without the permission)", async () => {

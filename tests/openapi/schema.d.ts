@@ -504,7 +504,8 @@ export interface paths {
          *     **Retention.** Deletions are kept `meta.retention_days` days (CHANGES_RETENTION_DAYS, default 30). A cursor older than
          *     the deletions kept answers **410 `cursor_expired`**: start again without a cursor.
          *
-         *     Participants need the `participants:read` scope as well on an OAuth token.
+         *     Participants need the `participants:read` scope as well on an OAuth token: without `types` the feed follows the
+         *     kinds the token may read (`meta.types`), and naming `participant` without the scope is a 403.
          */
         get: operations["listChanges"];
         put?: never;
@@ -4244,7 +4245,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Comma-separated kinds of rows to follow (default: all): card, participant, interaction
+                 * @description Comma-separated kinds of rows to follow (default: every kind the token may read): card, participant, interaction
                  * @example [
                  *       "card",
                  *       "interaction"

@@ -29,7 +29,8 @@ writes to a row between two reads come as one upsert. The cursor is opaque; it w
 **Retention.** Deletions are kept ${"`meta.retention_days`"} days (CHANGES_RETENTION_DAYS, default 30). A cursor older than
 the deletions kept answers **410 \`cursor_expired\`**: start again without a cursor.
 
-Participants need the \`participants:read\` scope as well on an OAuth token.`,
+Participants need the \`participants:read\` scope as well on an OAuth token: without \`types\` the feed follows the
+kinds the token may read (\`meta.types\`), and naming \`participant\` without the scope is a 403.`,
   returns: "A page of changes, the cursor to continue from, and whether more are ready",
   errors: ["ValidationError", "PermissionDenied", "CursorExpired"],
   catalog: { capability: "cards", order: 10, description: "Change feed of cards, participants and interactions, deletions included" },

@@ -13,10 +13,12 @@ export const listChangesRoute = protectedProcedure
   .input(listChangesContract.input)
   .output(listChangesContract.output)
   .query(async ({ ctx, input }): Promise<TChangesResponse> => {
-    const types = (input.types?.length ? CHANGE_TYPES.filter((t) => input.types!.includes(t)) : [...CHANGE_TYPES]) as TChangeType[];
-    if (types.includes("participant") && ctx.caller.kind === "oauth" && !ctx.caller.grant.scopes.includes("participants:read")) {
-      throw requiredScopeError("participants:read");
-    }
+    // Participants need participants:read as well on an OAuth token: without `types`, the feed
+    // follows what the token may read; naming participants without the scope is a 403.
+    const readsParticipants = ctx.caller.kind !== "oauth" || ctx.caller.grant.scopes.includes("participants:read");
+    const asked = input.types?.length ? CHANGE_TYPES.filter((t) => input.types!.includes(t)) : undefined;
+    if (asked?.includes("participant") && !readsParticipants) throw requiredScopeError("participants:read");
+    const types: TChangeType[] = asked ?? CHANGE_TYPES.filter((t) => t !== "participant" || readsParticipants);
     const page = await readChanges(ctx.db, ctx.account.id, { types, cursor: input.cursor, limit: input.limit });
     return {
       data: page.changes as TChangesResponse["data"],

@@ -12,7 +12,7 @@ export const ZChangesRequest = z
         (v) => v === undefined || v.every((t) => (CHANGE_TYPES as readonly string[]).includes(t)),
         `items must be one of: ${CHANGE_TYPES.join(", ")}`,
       )
-      .describe(`Comma-separated kinds of rows to follow (default: all): ${CHANGE_TYPES.join(", ")}`),
+      .describe(`Comma-separated kinds of rows to follow (default: every kind the token may read): ${CHANGE_TYPES.join(", ")}`),
     cursor: zText(100).describe(
       "`next_cursor` of the previous page; without it the feed starts at the beginning (every live row, then later changes)",
     ),
