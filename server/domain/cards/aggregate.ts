@@ -84,8 +84,7 @@ async function versionedGroups(db: TDb, sql: Prisma.Sql): Promise<TRawGroups> {
 
 /** The ids of the semantic ranking the list would page through, or undefined without `semantic`. */
 async function semanticIds(db: TDb, accountId: number, p: TAggregateParams, where: Awaited<ReturnType<typeof buildCardWhere>>) {
-  if (!p.semantic) return undefined;
-  if (!p.search) throw validationError("semantic", "semantic search requires search");
+  if (!p.semantic || !p.search) return undefined;
   const ranked = await rankCardsSemantically({
     db,
     accountId,
@@ -119,11 +118,15 @@ function ordered(ref: TReferenceData, groupBy: TGroupBy, groups: TAggregateGroup
     return 0;
   };
   if (groupBy === "stage" || groupBy === "round") return [...groups].sort((a, b) => position(a) - position(b));
-  if (groupBy === "created_month" || groupBy === "last_interaction_month") {
-    return [...groups].sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.localeCompare(b.key)));
-  }
+  if (isMonths(groupBy)) return [...groups].sort(byMonth(1));
   return groups;
 }
+
+const isMonths = (groupBy: TGroupBy) => groupBy === "created_month" || groupBy === "last_interaction_month";
+
+/** Months oldest first (1) or latest first (-1), the cards without a date last either way. */
+const byMonth = (direction: 1 | -1) => (a: TAggregateGroup, b: TAggregateGroup) =>
+  a.key === null ? 1 : b.key === null ? -1 : direction * a.key.localeCompare(b.key);
 
 export async function aggregateCards(db: TDb, accountId: number, p: TAggregateParams): Promise<TAggregateResult> {
   if (p.semantic && !p.search) throw validationError("semantic", "semantic search requires search");
@@ -138,9 +141,7 @@ export async function aggregateCards(db: TDb, accountId: number, p: TAggregatePa
   const named = keysKnown(ref, p.group_by, raw.groups) ? ref : await referenceDataAfterMiss(db, ref);
   // The largest groups are kept (months: the latest, a timeline), then shown in the grouping's own order.
   const kept = presentGroups(named, p.group_by, raw.groups);
-  if (p.group_by === "created_month" || p.group_by === "last_interaction_month") {
-    kept.sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : b.key.localeCompare(a.key)));
-  }
+  if (isMonths(p.group_by)) kept.sort(byMonth(-1));
   return {
     groups: ordered(named, p.group_by, kept.slice(0, p.limit)),
     total: raw.total,

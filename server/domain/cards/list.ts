@@ -1,7 +1,7 @@
 import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
 import { validationError } from "~/server/lib/errors";
-import { referenceData, referenceDataAfterMiss, type TReferenceData } from "../reference/cache";
+import { freshReferenceData, referenceData, type TReferenceData } from "../reference/cache";
 import { userDataFor, type TUserData } from "../userdata/read";
 import { baseFields, metaFields, pick } from "./fields";
 import { buildCardWhere, type TCardWhere } from "./filters";
@@ -46,7 +46,9 @@ async function referenceFor(db: TDb, rows: TCardRow[]): Promise<TReferenceData> 
       (r.location_id === null || ref.locations.byId.has(r.location_id)) &&
       (r.category_ids ?? []).every((id) => ref.categories.byId.has(id)),
   );
-  return known ? ref : referenceDataAfterMiss(db, ref);
+  // Ids read from rows (not a caller's slugs) name reference data that exists: read it again now,
+  // or a card would be served without a stage or category created a moment ago.
+  return known ? ref : freshReferenceData(db);
 }
 
 /** Formats rows into list items with the selected fields and, when asked, user data. */

@@ -4,7 +4,6 @@ import { iso } from "~/server/lib/format";
 import { CARD_LIST_FIELDS } from "../cards/format";
 import { cardItemsById, type TCardListItem } from "../cards/list";
 import { readParticipants } from "../participants/rows";
-import { freshReferenceData, referenceData } from "../reference/cache";
 import type { TParticipant } from "../participants/types";
 import type { TChangeType } from "./types";
 
@@ -59,34 +58,9 @@ async function interactions(db: TDb, ids: number[]): Promise<TInteractionChange[
   }));
 }
 
-/**
- * Makes sure the cached reference data knows every stage, round, location and category of the
- * cards: a card served with a category created a moment ago and not yet cached would stay wrong
- * in the client's copy until the card changes again (a list page is read again; a feed entry is not).
- */
-async function referenceKnowing(db: TDb, cardIds: number[]): Promise<void> {
-  const [ref, [used]] = await Promise.all([
-    referenceData(db),
-    db.$queryRaw<{ stages: number[]; rounds: number[]; locations: number[]; categories: number[] }[]>`
-      SELECT COALESCE(array_agg(DISTINCT c.stage_id) FILTER (WHERE c.stage_id IS NOT NULL), '{}') AS stages,
-             COALESCE(array_agg(DISTINCT c.round_id) FILTER (WHERE c.round_id IS NOT NULL), '{}') AS rounds,
-             COALESCE(array_agg(DISTINCT c.location_id) FILTER (WHERE c.location_id IS NOT NULL), '{}') AS locations,
-             COALESCE((SELECT array_agg(DISTINCT k) FROM card x, unnest(x.category_ids) k WHERE x.id = ANY(${cardIds}::int[])), '{}') AS categories
-        FROM card c WHERE c.id = ANY(${cardIds}::int[])`,
-  ]);
-  if (!used) return;
-  const known =
-    used.stages.every((id) => ref.stages.byId.has(id)) &&
-    used.rounds.every((id) => ref.rounds.byId.has(id)) &&
-    used.locations.every((id) => ref.locations.byId.has(id)) &&
-    used.categories.every((id) => ref.categories.byId.has(id));
-  if (!known) await freshReferenceData(db);
-}
-
 /** The data of each (type, id), keyed `type:id`. */
 export async function changeData(db: TDb, accountId: number, keys: { type: TChangeType; id: number }[]): Promise<Map<string, TChangeData>> {
   const idsOf = (type: TChangeType) => keys.filter((k) => k.type === type).map((k) => k.id);
-  if (idsOf("card").length) await referenceKnowing(db, idsOf("card"));
   const [cards, participants, signals] = await Promise.all([
     idsOf("card").length ? cardItemsById(db, accountId, idsOf("card"), CARD_LIST_FIELDS) : [],
     idsOf("participant").length ? readParticipants(db, Prisma.sql`SELECT unnest(${idsOf("participant")}::int[]) AS id`) : [],
