@@ -22,7 +22,7 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
   // CI runs both databases' suites side by side on two cores (load 9-11): a page's first data call
-  // then takes several seconds (over 5 s seen on a card page's team panel). What the user would see
+  // then takes several seconds (a card page's team panel among them). What the user would see
   // in time still shows within 15 s; a missing element still fails, only later.
   expect: { timeout: 15_000 },
   fullyParallel: false,

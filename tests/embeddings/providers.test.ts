@@ -83,7 +83,7 @@ describe("openai-compatible provider against a fake server", () => {
   afterAll(async () => {
     await fake.close();
   });
-  // A generous timeout where the server answers (a busy machine's first fetch can take over 400 ms);
+  // A generous timeout where the server answers (a busy machine's first fetch can be slow);
   // the refusals below use a short one of their own.
   const provider = (over: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}) =>
     createOpenAiProvider({

@@ -43,8 +43,8 @@ function scanBudget(wanted: number, unfiltered: boolean): number {
 
 /**
  * The query vector's text form, made once per vector: the service's query-vector cache
- * (search.ts) hands the same array to every page and path of a query, and 512 numbers take
- * 0.07 ms to format (warm; more on a busy process).
+ * (search.ts) hands the same array to every page and path of a query, so its 512 numbers are
+ * formatted once instead of once per statement.
  */
 const literals = new WeakMap<number[], string>();
 function queryLiteral(vector: number[]): string {
@@ -160,8 +160,8 @@ export async function exactCandidates(db: TDb, s: TVectorSearch, wanted: number)
  * The shortlist sorts one bigint per row, the distance in the high half and the id (a positive
  * int) in the low half: the same order as (distance, id), but a sort of a single column is a
  * sort of plain values (PostgreSQL 15's datum sort), cheaper than one of two-column rows.
- * Together, 25,000 rows rank in 3.9 ms where the two-column sort after a size check took 5.9
- * (docs/benchmarks.md).
+ * Together they rank a filter's rows faster than a two-column sort after a size check
+ * (bench:semantic, bench/results/semantic.md).
  */
 export async function codedCandidates(db: TDb, s: TVectorSearch, wanted: number): Promise<TCandidate[]> {
   const k = KINDS[s.kind];

@@ -8,14 +8,14 @@ import type { TSearchPath, TVectorSearch } from "./vector-search.types";
 
 /**
  * Estimated filtered rows up to which exact search is chosen: about 2,300 real rows (the planner
- * estimates a stage and a sector at twice their count), ranked in 3.5-4.5 ms where a filtered
- * walk of the index takes 5-14 ms (bench:semantic, docs/benchmarks.md).
+ * estimates a stage and a sector at twice their count), ranked exactly in less time than a
+ * filtered walk of the index takes (bench:semantic, bench/results/semantic.md).
  */
 export const EXACT_ALWAYS = 5_000;
 
 /**
  * Estimated filtered rows up to which a filter that has codes is ranked on the coded path: the
- * Hamming pass reads each filtered row's code (about 0.3-0.4 us an index entry), so beyond a few
+ * Hamming pass reads each filtered row's code, a cost that grows with the rows, so beyond a few
  * tens of thousands of rows the index walk, which such a broad filter rarely starves, is cheaper.
  */
 export const CODED_MAX = 60_000;

@@ -35,10 +35,9 @@ export type { TRanked, TSearchPath, TVectorSearch, TVectorSearchResult } from ".
  *   kept in the filter's own covering index) and leave more than EXACT_ALWAYS rows and at most
  *   CODED_MAX: every filtered row ranked by Hamming distance between codes, the best few hundred
  *   re-ranked by their full vectors. Reading every filtered row's vector costs one descent of the
- *   vectors' key per row (about 50 ms for 10,000 rows at a million); the codes come from one
- *   index-only scan. The index walk is not tried first: a filter of a few percent of the rows
- *   that lies outside the query's neighbourhood spends the walk's whole budget for nothing
- *   (docs/benchmarks.md).
+ *   vectors' key per row (bench/results/semantic.md); the codes come from one index-only scan.
+ *   The index walk is not tried first: a filter of a few percent of the rows that lies outside
+ *   the query's neighbourhood spends the walk's whole budget for nothing (docs/benchmarks.md).
  */
 
 /** The longest result list (the total never exceeds it): the endpoint's maximum page size. */

@@ -40,9 +40,9 @@ export function mailConfigured(): boolean {
 /**
  * Opens a pooled connection's socket with Nagle's algorithm off. nodemailer writes the end of a
  * message as a small segment of its own, which Nagle holds back until the server acknowledges the
- * previous one, and servers delay that acknowledgement (40 ms on Linux): a message took 44 ms on
- * loopback, about 8 ms with it off. TLS (`smtps://`, STARTTLS) is set up over this socket by
- * nodemailer as over its own.
+ * previous one, and servers delay that acknowledgement (40 ms on Linux): with Nagle on, every
+ * message would wait for that delay, even on loopback (bench:alerts, bench/results/alerts.md). TLS
+ * (`smtps://`, STARTTLS) is set up over this socket by nodemailer as over its own.
  */
 function connectNoDelay(
   options: { host?: string; port?: number },
