@@ -1,7 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/server/env";
 import { absoluteUrl, composeMail } from "~/server/domain/mail/compose";
-import { closeMail, mailConfigured, sendMail } from "~/server/domain/mail/transport";
+import { closeMail, mailConfigured, SEND_DEADLINE_MS, sendMail } from "~/server/domain/mail/transport";
 import { startSmtp, type TSmtpHarness } from "../helpers/smtp";
 
 /** The composer's two parts, and sending through a real SMTP server in this process. */
@@ -177,5 +180,63 @@ describe("sendMail", () => {
     const error = await sendMail({ to: "c@example.test", subject: "x", text: "x", html: "<p>x</p>" }).catch((e: unknown) => e);
     expect(String(error)).toMatch(/did not accept the message/);
     expect(String(error)).not.toContain("wrong-secret");
+  });
+
+  it("fails a message whose server accepts connections and drops them at once, instead of trying forever", async () => {
+    let connections = 0;
+    const dropping = net.createServer((socket) => {
+      connections += 1;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    try {
+      configure({ SMTP_URL: `smtp://127.0.0.1:${(dropping.address() as AddressInfo).port}` });
+      await expect(sendMail({ to: "d@example.test", subject: "x", text: "x", html: "<p>x</p>" })).rejects.toThrow(
+        /did not accept the message/,
+      );
+      expect(connections).toBeLessThanOrEqual(3);
+    } finally {
+      closeMail();
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
+
+  it("fails a message the transport never settles once the deadline passes, and starts the next on a new pool", async () => {
+    configure({ SMTP_URL: smtp.url });
+    const stuck = { sendMail: () => new Promise(() => undefined), close: vi.fn() };
+    const create = vi.spyOn(nodemailer, "createTransport").mockReturnValueOnce(stuck as never);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const sent = sendMail({ to: "e@example.test", subject: "x", text: "x", html: "<p>x</p>" });
+      const outcome = expect(sent).rejects.toThrow(/no answer within 60 s/);
+      await vi.advanceTimersByTimeAsync(SEND_DEADLINE_MS);
+      await outcome;
+      expect(stuck.close).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+    create.mockRestore();
+    smtp.clear();
+    await sendMail({ to: "f@example.test", subject: "after", text: "x", html: "<p>x</p>" });
+    expect((await smtp.waitFor(1))[0]!.parsed.subject).toBe("after");
+  });
+
+  it("fails every message while the server is down, and sends again once it is up (no connection is left busy)", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    configure({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    for (let i = 0; i < 4; i++) {
+      await expect(sendMail({ to: "g@example.test", subject: `down ${i}`, text: "x", html: "<p>x</p>" })).rejects.toThrow(/ECONNREFUSED/);
+    }
+    const up = await startSmtp({ port });
+    try {
+      await sendMail({ to: "g@example.test", subject: "up again", text: "x", html: "<p>x</p>" });
+      expect((await up.waitFor(1))[0]!.parsed.subject).toBe("up again");
+    } finally {
+      closeMail(); // the pooled connection would hold the server's stop
+      await up.stop();
+    }
   });
 });

@@ -29,6 +29,12 @@ export interface TMailSent {
 }
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+/**
+ * The most one message may take, whatever happens inside the transport: beyond it the message
+ * fails and the pool is replaced. Every wait the transport has is bounded by TIMEOUTS; this
+ * bounds any it might still miss.
+ */
+export const SEND_DEADLINE_MS = 60_000;
 
 let current: { url: string; transport: nodemailer.Transporter<SMTPPool.SentMessageInfo> } | undefined;
 
@@ -43,18 +49,23 @@ export function mailConfigured(): boolean {
  * previous one, and servers delay that acknowledgement (40 ms on Linux): with Nagle on, every
  * message would wait for that delay, even on loopback (bench:alerts, bench/results/alerts.md). TLS
  * (`smtps://`, STARTTLS) is set up over this socket by nodemailer as over its own.
+ *
+ * A socket that cannot be opened is not answered with an error: nodemailer's pool keeps a
+ * connection whose socket hook failed as busy for good, so two failures (a mail server down for
+ * a moment) would stop every later message. Answered with no socket, nodemailer opens the
+ * connection itself and fails it (or succeeds) its own way, which frees the pool's slot.
  */
 function connectNoDelay(
   options: { host?: string; port?: number },
   callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
 ): void {
   const socket = net.connect({ host: options.host, port: Number(options.port), noDelay: true });
-  const fail = (error: Error) => {
+  const fail = () => {
     clearTimeout(timer);
     socket.destroy();
-    callback(error);
+    callback(null);
   };
-  const timer = setTimeout(() => fail(new Error("Connection timeout")), TIMEOUTS.connectionTimeout);
+  const timer = setTimeout(fail, TIMEOUTS.connectionTimeout);
   socket.once("error", fail);
   socket.once("connect", () => {
     clearTimeout(timer);
@@ -68,10 +79,15 @@ function transportOptions(smtpUrl: string): SMTPPool.Options {
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   const user = decodeURIComponent(url.username);
-  return {
+  // `maxRequeues` is a pool option the package's type declarations do not list.
+  const options: SMTPPool.Options & { maxRequeues: number } = {
     pool: true,
     maxConnections: 2,
     maxMessages: 100,
+    // A message whose connection closed is tried again on a new one at most twice: by default the
+    // pool tries forever, and a server that accepts connections and drops them at once would hold
+    // the message (and whoever waits for it) for good.
+    maxRequeues: 2,
     host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
@@ -79,6 +95,7 @@ function transportOptions(smtpUrl: string): SMTPPool.Options {
     ...TIMEOUTS,
     getSocket: connectNoDelay,
   };
+  return options;
 }
 
 function transport(): nodemailer.Transporter<SMTPPool.SentMessageInfo> {
@@ -105,8 +122,16 @@ export function mailServerName(): string | undefined {
  */
 export async function sendMail(message: TMailMessage): Promise<TMailSent> {
   const sender = transport();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // The pool may hold a connection that never answers: the next message starts a new one.
+      if (current?.transport === sender) closeMail();
+      reject(new Error(`no answer within ${SEND_DEADLINE_MS / 1000} s`));
+    }, SEND_DEADLINE_MS);
+  });
   try {
-    const info = await sender.sendMail({
+    const sending = sender.sendMail({
       from: env().MAIL_FROM,
       to: message.to,
       subject: message.subject,
@@ -116,11 +141,14 @@ export async function sendMail(message: TMailMessage): Promise<TMailSent> {
       disableFileAccess: true,
       disableUrlAccess: true,
     });
+    const info = await Promise.race([sending, deadline]);
     if (info.rejected.length > 0) throw new Error(`recipient refused: ${info.response}`);
     return { messageId: info.messageId, response: info.response };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError("internal_error", `The mail server ${mailServerName()} did not accept the message: ${reason}`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
