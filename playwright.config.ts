@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { specsOf, type TE2eScope } from "./e2e/scopes";
 
 /**
  * Browser and black-box REST tests against a started server (`node bin/start.js`). `npm test`
@@ -15,9 +16,12 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
 /** A server that is already running (the cluster step of `npm test`): no server of the tests' own. */
 const external = process.env.E2E_BASE_URL;
+/** `E2E_SCOPE=database`: only the specs that depend on the database (e2e/scopes.ts). */
+const scope = process.env.E2E_SCOPE as TE2eScope | undefined;
 
 export default defineConfig({
   testDir: "e2e",
+  ...(scope ? { testMatch: specsOf(scope) } : {}),
   // Failure artifacts; `npm test` gives each database its own folder (Playwright empties it first).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
