@@ -24,8 +24,11 @@ async function referenceMounted(page: Page): Promise<void> {
 /** Opens a sidebar group of the reference (Scalar opens the first one by itself). */
 async function openGroup(page: Page, name: string): Promise<void> {
   const open = page.getByRole("button", { name: `Open Group - ${name}`, exact: true });
+  const close = page.getByRole("button", { name: `Close Group - ${name}`, exact: true });
+  // The sidebar renders after the reference mounts: wait for the group's button, whichever it shows.
+  await expect(open.or(close).first()).toBeVisible();
   if (await open.isVisible()) await open.click();
-  await expect(page.getByRole("button", { name: `Close Group - ${name}`, exact: true })).toBeVisible();
+  await expect(close).toBeVisible();
 }
 
 /** Shows the token validation operation: its group opened, the page scrolled to it. */
