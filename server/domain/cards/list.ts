@@ -1,7 +1,7 @@
 import type { TDb } from "~/server/db/client";
 import { Prisma } from "~/server/db/generated/prisma/client";
 import { validationError } from "~/server/lib/errors";
-import { freshReferenceData, referenceData, type TReferenceData } from "../reference/cache";
+import { freshReferenceData, referenceData, referenceDataNewerThan, type TReferenceData } from "../reference/cache";
 import { userDataFor, type TUserData } from "../userdata/read";
 import { baseFields, metaFields, pick } from "./fields";
 import { buildCardWhere, type TCardWhere } from "./filters";
@@ -36,19 +36,25 @@ export function effectiveSort(raw: string | undefined): TSort {
   return sort;
 }
 
-/** Reference data that knows every stage, round, location and category the rows point to. */
-async function referenceFor(db: TDb, rows: TCardRow[]): Promise<TReferenceData> {
-  const ref = await referenceData(db);
-  const known = rows.every(
+/** Whether `ref` knows every stage, round, location and category the rows point to. */
+const knowsAll = (ref: TReferenceData, rows: TCardRow[]) =>
+  rows.every(
     (r) =>
       (r.stage_id === null || ref.stages.byId.has(r.stage_id)) &&
       (r.round_id === null || ref.rounds.byId.has(r.round_id)) &&
       (r.location_id === null || ref.locations.byId.has(r.location_id)) &&
       (r.category_ids ?? []).every((id) => ref.categories.byId.has(id)),
   );
+
+/** Reference data that knows every stage, round, location and category the rows point to. */
+async function referenceFor(db: TDb, rows: TCardRow[]): Promise<TReferenceData> {
+  const ref = await referenceData(db);
+  if (knowsAll(ref, rows)) return ref;
   // Ids read from rows (not a caller's slugs) name reference data that exists: read it again now,
-  // or a card would be served without a stage or category created a moment ago.
-  return known ? ref : freshReferenceData(db);
+  // or a card would be served without a stage or category created a moment ago. A shared newer
+  // load may have started before that row was written: then one more read of our own.
+  const newer = await referenceDataNewerThan(db, ref);
+  return knowsAll(newer, rows) ? newer : freshReferenceData(db);
 }
 
 /** Formats rows into list items with the selected fields and, when asked, user data. */

@@ -131,6 +131,15 @@ export async function referenceData(db: TDb): Promise<TReferenceData> {
  */
 export async function referenceDataAfterMiss(db: TDb, data: TReferenceData): Promise<TReferenceData> {
   if (Date.now() - data.loadedAt < MISS_RELOAD_MS) return data;
+  return referenceDataNewerThan(db, data);
+}
+
+/**
+ * Reference data loaded after `data`: a newer load already under way or done is shared (requests
+ * that meet the same new id at once read the tables once), else one starts now. For ids read from
+ * rows, which name reference data that exists.
+ */
+export async function referenceDataNewerThan(db: TDb, data: TReferenceData): Promise<TReferenceData> {
   const current = cache.get(db);
   if (current) {
     const latest = await current;
